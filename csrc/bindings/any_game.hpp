@@ -1,0 +1,70 @@
+// A type-erased face of the batch drivers for the Cython module: one virtual call per batch
+// (never per step) picks the game; the loops inside are the templates of core/.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "../tablebits/core/batch.hpp"
+#include "../tablebits/core/serialize.hpp"
+#include "../tablebits/core/simulate.hpp"
+#include "../tablebits/games/registry.hpp"
+
+namespace tb {
+
+class AnyBatchEnv {
+ public:
+  virtual ~AnyBatchEnv() = default;
+  virtual void reset(uint64_t seed, int threads) = 0;
+  virtual int64_t step(const int32_t* actions, int threads) = 0;
+  virtual void sample_actions(int32_t* out, int threads) = 0;
+  virtual std::string state_bytes(size_t i) const = 0;
+};
+
+template <Game G>
+class TypedBatchEnv final : public AnyBatchEnv {
+ public:
+  TypedBatchEnv(const typename G::Params& p, size_t n, BatchBuffers b) : env_(p, n, b) {}
+  void reset(uint64_t seed, int threads) override { env_.reset(seed, threads); }
+  int64_t step(const int32_t* actions, int threads) override { return env_.step(actions, threads); }
+  void sample_actions(int32_t* out, int threads) override { env_.sample_actions(out, threads); }
+  std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i)); }
+
+ private:
+  BatchEnv<G> env_;
+};
+
+// Calls f.template operator()<G>(params) for the game `id`, with params decoded from `blob`
+// (Game._params_blob()). Throws std::invalid_argument (ValueError in Python) otherwise.
+template <class F>
+void with_game(const std::string& id, const std::string& blob, F&& f) {
+  bool found = false;
+  Games::for_each([&]<class G>() {
+    if (found || id != G::kId) return;
+    found = true;
+    typename G::Params p;
+    if (blob.size() != sizeof(p)) throw std::invalid_argument("parameter blob does not match " + id);
+    std::memcpy(&p, blob.data(), sizeof(p));
+    f.template operator()<G>(p);
+  });
+  if (!found) throw std::invalid_argument("unknown game '" + id + "'");
+}
+
+inline AnyBatchEnv* new_batch_env(const std::string& id, const std::string& blob, size_t n,
+                                  BatchBuffers buffers) {
+  AnyBatchEnv* env = nullptr;
+  with_game(id, blob, [&]<class G>(const typename G::Params& p) { env = new TypedBatchEnv<G>(p, n, buffers); });
+  return env;
+}
+
+inline void simulate_any(const std::string& id, const std::string& blob, uint64_t seed, uint64_t first,
+                         size_t count, float* returns, float* scores, uint32_t* lengths, int threads) {
+  with_game(id, blob, [&]<class G>(const typename G::Params& p) {
+    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths}, threads);
+  });
+}
+
+}  // namespace tb

@@ -1,0 +1,18 @@
+// tablebits._core: the object API (pybind11), one generic binding instantiated per game.
+#include <pybind11/pybind11.h>
+
+#include "../tablebits/games/registry.hpp"
+#include "py_game.hpp"
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "tablebits object API: Game and State classes for every registered game.";
+  m.attr("SIMULTANEOUS") = tb::kSimultaneous;
+  m.attr("TERMINAL") = tb::kTerminal;
+  py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
+  py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
+  py::dict factories;
+  tb::Games::for_each([&]<class G>() { tb::bind_game<G>(m, factories); });
+  m.attr("_factories") = factories;
+}

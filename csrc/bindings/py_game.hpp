@@ -1,0 +1,342 @@
+// The object API, written once: bind_game<G> exposes any game's Game and State classes with the
+// public contract of DESIGN.md. Every check that protects the engine from bad input lives here.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <array>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "../tablebits/core/game.hpp"
+#include "../tablebits/core/serialize.hpp"
+#include "pyconvert.hpp"
+
+namespace tb {
+
+namespace py = pybind11;
+
+// Common Python base classes, so `isinstance(x, tablebits.State)` works for every game.
+struct GameBase {};
+struct StateBase {};
+
+template <Game G>
+struct GameHandle {
+  typename G::Params params;
+  py::dict params_dict;
+  int players;
+  int obs_size;
+};
+
+template <Game G>
+using GamePtr = std::shared_ptr<const GameHandle<G>>;
+
+template <Game G>
+struct PyGame : GameBase {
+  GamePtr<G> handle;
+};
+
+template <Game G>
+struct PyState : StateBase {
+  GamePtr<G> game;
+  typename G::State s;
+};
+
+inline uint64_t to_seed(const py::object& seed) {
+  if (seed.is_none()) return (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+  return static_cast<uint64_t>(py_convert::to_int(seed, "seed", 0, INT64_MAX));
+}
+
+template <Game G>
+GamePtr<G> make_handle(const py::dict& kwargs) {
+  py_convert::ParamReader reader(std::string(G::kId), kwargs);
+  auto h = std::make_shared<GameHandle<G>>();
+  h->params = PyCodec<G>::parse_params(reader);
+  h->params_dict = PyCodec<G>::params_to_dict(h->params);
+  h->players = G::num_players(h->params);
+  h->obs_size = G::observation_size(h->params);
+  return h;
+}
+
+template <Game G>
+class StateMethods {
+ public:
+  using S = PyState<G>;
+
+  static int check_player(const S& st, const py::object& player) {
+    const int n = st.game->players;
+    return static_cast<int>(py_convert::to_int(player, "player", 0, n - 1));
+  }
+
+  static int current(const S& st) { return G::current_player(st.s, st.game->params); }
+
+  static ActionMask mask(const S& st, int player) { return G::legal_mask(st.s, st.game->params, player); }
+
+  static py::list legal_actions(const S& st, const py::object& player) {
+    int p;
+    if (player.is_none()) {
+      p = current(st);
+      if (p == kTerminal) return py::list();
+      if (p == kSimultaneous) py_convert::value_error("simultaneous node: pass the player whose legal actions you want");
+    } else {
+      p = check_player(st, player);
+    }
+    ActionMask m = mask(st, p);
+    py::list out(popcount(m));
+    size_t i = 0;
+    for_each_bit(m, [&](int a) { PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(a)); });
+    return out;
+  }
+
+  static py::array_t<bool> legal_actions_mask(const S& st, const py::object& player) {
+    const ActionMask m = mask(st, check_player(st, player));
+    py::array_t<bool> out(G::kNumActions);
+    bool* data = out.mutable_data();
+    for (int a = 0; a < G::kNumActions; ++a) data[a] = (m >> a) & 1;
+    return out;
+  }
+
+  static std::string describe(const S& st, int player, int action) {
+    return G::action_to_string(st.s, st.game->params, player, action);
+  }
+
+  static std::string legal_list(const S& st, int player) {
+    std::string out;
+    for_each_bit(mask(st, player), [&](int a) { out += (out.empty() ? "" : ", ") + std::to_string(a); });
+    return "[" + out + "]";
+  }
+
+  [[noreturn]] static void illegal(const S& st, int player, int action) {
+    const std::string name = action >= 0 && action < G::kNumActions ? " ('" + describe(st, player, action) + "')" : "";
+    py_convert::value_error("illegal action " + std::to_string(action) + name + " for player " +
+                            std::to_string(player) + "; legal: " + legal_list(st, player));
+  }
+
+  static int check_action(const S& st, int player, const py::handle& action) {
+    const int64_t a = py_convert::to_int(action, "action", INT32_MIN, INT32_MAX);
+    if (a < 0 || a >= G::kNumActions || !((mask(st, player) >> a) & 1)) illegal(st, player, static_cast<int>(a));
+    return static_cast<int>(a);
+  }
+
+  static void apply_action(S& st, const py::handle& action) {
+    const int p = current(st);
+    if (p == kTerminal) py_convert::value_error("the game is over");
+    if (p == kSimultaneous) py_convert::value_error("simultaneous node: use apply_actions with one entry per player");
+    const int a = check_action(st, p, action);
+    G::apply(st.s, st.game->params, a);
+  }
+
+  static void apply_actions(S& st, const py::handle& joint_obj) {
+    const int p = current(st);
+    if (p == kTerminal) py_convert::value_error("the game is over");
+    const int n = st.game->players;
+    py::list joint = py_convert::to_list(joint_obj, "joint action", static_cast<size_t>(n));
+    std::array<int, kMaxPlayers> actions;
+    for (int i = 0; i < n; ++i) {
+      const bool acting = mask(st, i) != 0;
+      if (acting) {
+        actions[i] = check_action(st, i, joint[i]);
+      } else if (py_convert::to_int(joint[i], "joint action entry", INT32_MIN, INT32_MAX) != kNoAction) {
+        py_convert::value_error("player " + std::to_string(i) + " is not acting: its entry must be -1");
+      } else {
+        actions[i] = kNoAction;
+      }
+    }
+    if (p >= 0) {
+      G::apply(st.s, st.game->params, actions[p]);
+    } else {
+      G::apply_joint(st.s, st.game->params, actions.data());
+    }
+  }
+
+  // None resolves to the current player at a sequential node, else to "no particular player".
+  static int string_player(const S& st, const py::object& player) {
+    if (!player.is_none()) return check_player(st, player);
+    const int p = current(st);
+    return p >= 0 ? p : -1;
+  }
+
+  static std::string action_to_string(const S& st, const py::handle& action, const py::object& player) {
+    const int a = static_cast<int>(py_convert::to_int(action, "action", 0, G::kNumActions - 1));
+    return describe(st, string_player(st, player), a);
+  }
+
+  static int string_to_action(const S& st, const py::handle& text, const py::object& player) {
+    const std::string s = py_convert::to_str(text, "action string");
+    const int p = string_player(st, player);
+    for (int a = 0; a < G::kNumActions; ++a) {
+      if (describe(st, p, a) == s) return a;
+    }
+    py_convert::value_error("no action is written '" + s + "' here");
+  }
+
+  static py::list floats(const S& st, void (*fn)(const typename G::State&, const typename G::Params&, float*)) {
+    std::array<float, kMaxPlayers> v{};
+    fn(st.s, st.game->params, v.data());
+    py::list out;
+    for (int i = 0; i < st.game->players; ++i) out.append(static_cast<double>(v[i]));
+    return out;
+  }
+
+  static py::array_t<float> observation_tensor(const S& st, const py::object& player) {
+    const int p = check_player(st, player);
+    py::array_t<float> out(st.game->obs_size);
+    G::observe(st.s, st.game->params, p, out.mutable_data());
+    return out;
+  }
+
+  static S resample(const S& st, const py::object& player, const py::object& seed) {
+    const int p = check_player(st, player);
+    S copy = st;
+    G::resample(copy.s, st.game->params, p, to_seed(seed));
+    return copy;
+  }
+
+  static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }
+
+  static S from_bytes(const GamePtr<G>& game, const py::handle& data) {
+    if (!py::isinstance<py::bytes>(data) && !py::isinstance<py::bytearray>(data)) {
+      py_convert::type_error("state bytes", "bytes", data);
+    }
+    const std::string raw = py::reinterpret_steal<py::bytes>(PyBytes_FromObject(data.ptr())).cast<std::string>();
+    S st{{}, game, {}};
+    if (const char* why = state_from_bytes<G>(raw, game->params, st.s)) {
+      py_convert::value_error(std::string("invalid state bytes: ") + why);
+    }
+    return st;
+  }
+
+  static bool equal(const S& a, const py::object& other) {
+    if (!py::isinstance<S>(other)) return false;
+    const S& b = other.cast<const S&>();
+    return std::memcmp(&a.s, &b.s, sizeof(a.s)) == 0 && a.game->params_dict.equal(b.game->params_dict);
+  }
+};
+
+template <Game G>
+std::string class_prefix() {
+  std::string out;
+  bool upper = true;
+  for (char c : G::kId) {
+    if (c == '_') {
+      upper = true;
+    } else {
+      out += upper ? static_cast<char>(c - 'a' + 'A') : c;
+      upper = false;
+    }
+  }
+  return out;
+}
+
+template <Game G>
+PyGame<G> make_game(const py::dict& kwargs) {
+  return PyGame<G>{{}, make_handle<G>(kwargs)};
+}
+
+template <Game G>
+void bind_game(py::module_& m, py::dict& factories) {
+  using S = PyState<G>;
+  using M = StateMethods<G>;
+  using PG = PyGame<G>;
+  const std::string prefix = class_prefix<G>();
+
+  py::class_<S, StateBase> state(m, (prefix + "State").c_str(),
+                                 ("A position of " + std::string(G::kId) + "; see tablebits.State.").c_str());
+  state
+      .def("current_player", &M::current, "The player to move, SIMULTANEOUS (-2) or TERMINAL (-4).")
+      .def("is_terminal", [](const S& st) { return M::current(st) == kTerminal; }, "True once the game is over.")
+      .def("is_simultaneous_node", [](const S& st) { return M::current(st) == kSimultaneous; },
+           "True where several players choose at once (use apply_actions).")
+      .def("acting_players", [](const S& st) {
+             py::list out;
+             for (int p = 0; p < st.game->players; ++p)
+               if (M::mask(st, p)) out.append(p);
+             return out;
+           }, "Sorted players who choose at this node.")
+      .def("legal_actions", &M::legal_actions, py::arg("player") = py::none(),
+           "Sorted legal action ids of `player` (default: the player to move); [] for a player not acting.")
+      .def("legal_actions_mask", &M::legal_actions_mask, py::arg("player"),
+           "numpy bool array of length num_actions, True where the action is legal for `player`.")
+      .def("apply_action", &M::apply_action, py::arg("action"),
+           "Plays `action` at a sequential node. Illegal -> ValueError, state unchanged.")
+      .def("apply_actions", &M::apply_actions, py::arg("joint"),
+           "Plays one action per player (-1 for players not acting). Illegal -> ValueError, state unchanged.")
+      .def("action_to_string", &M::action_to_string, py::arg("action"), py::arg("player") = py::none(),
+           "The spec's text for `action` (as `player` would name it; default: the player to move).")
+      .def("string_to_action", &M::string_to_action, py::arg("text"), py::arg("player") = py::none(),
+           "Inverse of action_to_string. Unknown text -> ValueError.")
+      .def("returns", [](const S& st) { return M::floats(st, &G::returns); },
+           "Win shares per player (sum 1; cooperative games: 1 each on a win); zeros before the end.")
+      .def("scores", [](const S& st) { return M::floats(st, &G::scores); }, "Raw game points per player.")
+      .def("observation_tensor", &M::observation_tensor, py::arg("player"),
+           "float32 numpy array of game.observation_shape: exactly what `player` knows.")
+      .def("observation_string", [](const S& st, const py::object& player) {
+             return G::observation_string(st.s, st.game->params, M::check_player(st, player));
+           }, py::arg("player"), "Readable text of exactly what `player` knows.")
+      .def("resample", &M::resample, py::arg("player"), py::arg("seed") = py::none(),
+           "A new state consistent with everything `player` knows, hidden information and future chance redrawn.")
+      .def("clone", [](const S& st) { return st; }, "An independent copy.")
+      .def("__copy__", [](const S& st) { return st; })
+      .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))
+      .def("to_bytes", &M::to_bytes, "Compact, versioned bytes; game.state_from_bytes reads them back.")
+      .def("to_dict", [](const S& st) { return PyCodec<G>::to_dict(st.s, st.game->params); },
+           "JSON-able dict in the rules spec's schema; game.state_from_dict reads it back.")
+      .def_property_readonly("game", [](const S& st) { return PG{{}, st.game}; }, "The game this state belongs to.")
+      .def("__str__", [](const S& st) { return G::to_string(st.s, st.game->params); })
+      .def("__repr__", [](const S& st) {
+             return "<" + std::string(G::kId) + " state " + py::bytes(M::to_bytes(st)).attr("hex")().cast<std::string>() + ">";
+           })
+      .def("__eq__", &M::equal)
+      .def("__hash__", [](const S& st) { return py::hash(M::to_bytes(st)); })
+      .def(py::pickle(
+          [](const S& st) { return py::make_tuple(st.game->params_dict, M::to_bytes(st)); },
+          [](const py::tuple& t) {
+            if (t.size() != 2) py_convert::value_error("bad pickled state");
+            return M::from_bytes(make_handle<G>(py_convert::to_dict(t[0], "pickled params")), t[1]);
+          }));
+
+  py::class_<PG, GameBase> game(m, (prefix + "Game").c_str(),
+                                ("The game " + std::string(G::kId) + " with fixed parameters; see tablebits.Game.").c_str());
+  game.def_property_readonly("id", [](const PG&) { return std::string(G::kId); }, "The game's id.")
+      .def_property_readonly("num_players", [](const PG& g) { return g.handle->players; })
+      .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
+      .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
+                             "The resolved parameters (defaults filled in).")
+      .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
+      .def("new_initial_state", [](const PG& g, const py::object& seed) {
+             S st{{}, g.handle, {}};
+             G::init(st.s, g.handle->params, to_seed(seed));
+             return st;
+           }, py::arg("seed") = py::none(), "A new game; the same seed gives the same game on every platform.")
+      .def("state_from_bytes", [](const PG& g, const py::handle& b) { return M::from_bytes(g.handle, b); },
+           py::arg("data"), "Reads State.to_bytes output. Malformed -> ValueError/TypeError.")
+      .def("state_from_dict", [](const PG& g, const py::handle& d) {
+             S st{{}, g.handle, PyCodec<G>::from_dict(d, g.handle->params)};
+             if (const char* why = G::validate(st.s, g.handle->params)) {
+               py_convert::value_error(std::string("invalid state: ") + why);
+             }
+             return st;
+           }, py::arg("d"), "Reads State.to_dict output (schema in the rules spec). Malformed -> ValueError/TypeError.")
+      .def("_params_blob", [](const PG& g) {
+             return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));
+           }, "The C++ parameter struct, for the batch module.")
+      .def("__eq__", [](const PG& g, const py::object& other) {
+             return py::isinstance<PG>(other) && g.handle->params_dict.equal(other.cast<const PG&>().handle->params_dict);
+           })
+      .def("__hash__", [](const PG& g) { return py::hash(py::str(g.handle->params_dict)); })
+      .def("__repr__", [](const PG& g) {
+             return "tablebits.make('" + std::string(G::kId) + "', **" + std::string(py::repr(g.handle->params_dict)) + ")";
+           })
+      .def(py::pickle([](const PG& g) { return py::make_tuple(g.handle->params_dict); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 1) py_convert::value_error("bad pickled game");
+                        return make_game<G>(py_convert::to_dict(t[0], "pickled params"));
+                      }));
+
+  factories[py::str(std::string(G::kId))] = py::cpp_function([](const py::kwargs& kw) { return make_game<G>(kw); });
+}
+
+}  // namespace tb

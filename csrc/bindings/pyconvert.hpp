@@ -1,0 +1,147 @@
+// Strict conversions from Python objects, shared by every game's parameter and dict codecs.
+// Each names what it was reading, so a bad dict or parameter gives a message that says where.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tb::py_convert {
+
+namespace py = pybind11;
+
+[[noreturn]] inline void type_error(const std::string& what, const char* expected, py::handle got) {
+  throw py::type_error(what + " must be " + expected + ", not " +
+                       std::string(py::str(py::type::handle_of(got).attr("__name__"))));
+}
+
+[[noreturn]] inline void value_error(const std::string& message) { throw py::value_error(message); }
+
+// An int (bools are rejected: True is not a tile number) within [lo, hi].
+inline int64_t to_int(py::handle obj, const std::string& what, int64_t lo, int64_t hi) {
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) type_error(what, "an int", obj);
+  const py::int_ lo_obj(lo), hi_obj(hi);
+  if (obj < lo_obj || obj > hi_obj) {
+    value_error(what + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
+                std::string(py::repr(obj)));
+  }
+  return obj.cast<int64_t>();
+}
+
+inline bool to_bool(py::handle obj, const std::string& what) {
+  if (!py::isinstance<py::bool_>(obj)) type_error(what, "a bool", obj);
+  return obj.cast<bool>();
+}
+
+inline std::string to_str(py::handle obj, const std::string& what) {
+  if (!py::isinstance<py::str>(obj)) type_error(what, "a str", obj);
+  return obj.cast<std::string>();
+}
+
+// The index of `obj` (a str) in `names`, or ValueError listing the valid names.
+template <class Names>
+int to_choice(py::handle obj, const std::string& what, const Names& names) {
+  const std::string s = to_str(obj, what);
+  int i = 0;
+  std::string valid;
+  for (std::string_view name : names) {
+    if (s == name) return i;
+    valid += (i ? ", " : "") + std::string(name);
+    ++i;
+  }
+  value_error(what + " must be one of " + valid + ", got '" + s + "'");
+}
+
+inline py::list to_list(py::handle obj, const std::string& what) {
+  if (!py::isinstance<py::list>(obj) && !py::isinstance<py::tuple>(obj)) type_error(what, "a list", obj);
+  return py::list(py::reinterpret_borrow<py::object>(obj));
+}
+
+inline py::list to_list(py::handle obj, const std::string& what, size_t size) {
+  py::list list = to_list(obj, what);
+  if (list.size() != size) {
+    value_error(what + " must have " + std::to_string(size) + " entries, got " + std::to_string(list.size()));
+  }
+  return list;
+}
+
+template <class... Items>
+py::list list_of(Items&&... items) {
+  py::list out;
+  (out.append(std::forward<Items>(items)), ...);
+  return out;
+}
+
+inline py::dict to_dict(py::handle obj, const std::string& what) {
+  if (!py::isinstance<py::dict>(obj)) type_error(what, "a dict", obj);
+  return py::reinterpret_borrow<py::dict>(obj);
+}
+
+// The keys of `d` must be exactly `keys`.
+inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> keys) {
+  std::string missing, valid;
+  for (const char* k : keys) {
+    valid += (valid.empty() ? "" : ", ") + std::string(k);
+    if (!d.contains(k)) missing += (missing.empty() ? "" : ", ") + std::string(k);
+  }
+  if (!missing.empty()) value_error(what + " is missing key(s): " + missing);
+  if (d.size() != keys.size()) {
+    std::string extra;
+    for (auto item : d) {
+      const std::string k = py::str(item.first);
+      bool known = false;
+      for (const char* key : keys) known = known || k == key;
+      if (!known) extra += (extra.empty() ? "" : ", ") + k;
+    }
+    value_error(what + " has unknown key(s): " + extra + " (expected: " + valid + ")");
+  }
+}
+
+// Reads game parameters by name and complains about anything left unread.
+class ParamReader {
+ public:
+  ParamReader(std::string game, py::dict kwargs) : game_(std::move(game)), kwargs_(std::move(kwargs)) {}
+
+  // The value of parameter `name`, or an empty handle if it was not given.
+  py::object take(const char* name) {
+    known_.push_back(name);
+    if (!kwargs_.contains(name)) return py::object();
+    return kwargs_[name];
+  }
+
+  std::string what(const char* name) const { return game_ + " parameter '" + name + "'"; }
+
+  void finish() const {
+    std::string unknown, valid;
+    for (auto item : kwargs_) {
+      const std::string k = py::str(item.first);
+      bool known = false;
+      for (const auto& n : known_) known = known || k == n;
+      if (!known) unknown += (unknown.empty() ? "" : ", ") + k;
+    }
+    if (unknown.empty()) return;
+    for (const auto& n : known_) valid += (valid.empty() ? "" : ", ") + n;
+    value_error("unknown parameter(s) for " + game_ + ": " + unknown + " (valid: " + valid + ")");
+  }
+
+ private:
+  std::string game_;
+  py::dict kwargs_;
+  std::vector<std::string> known_;
+};
+
+}  // namespace tb::py_convert
+
+namespace tb {
+
+// Each game specialises this in its folder's pydict.hpp: parameter parsing and the state dict
+// of its rules spec. `from_dict` checks types and shape; the generic layer then runs
+// G::validate on the result.
+template <class G>
+struct PyCodec;
+
+}  // namespace tb

@@ -1,0 +1,158 @@
+// A vectorised environment over N independent games of one type, stepping all of them per call
+// from flat arrays (the numpy buffers of the Python layer), splitting work over the thread pool
+// and auto-resetting finished games. Every per-env quantity depends only on the env's own seed
+// stream, so results are identical for any thread count.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "drivers.hpp"
+#include "game.hpp"
+#include "rng.hpp"
+#include "thread_pool.hpp"
+
+namespace tb {
+
+// Caller-owned output buffers, written after every reset and step.
+struct BatchBuffers {
+  int32_t* current_player = nullptr;  // (N,)    player, kSimultaneous or kTerminal
+  uint64_t* legal = nullptr;          // (N, P)  legal-action bitmask per player (0: not acting)
+  float* rewards = nullptr;           // (N, P)  returns of a game that ended on this step, else 0
+  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended on this step (then reset)
+  int32_t* episode_steps = nullptr;   // (N,)    decision nodes played in the current game
+  float* observations = nullptr;      // (N, P, obs) or null to skip observations
+};
+
+template <Game G>
+class BatchEnv {
+ public:
+  using State = typename G::State;
+  using Params = typename G::Params;
+
+  BatchEnv(const Params& params, size_t num_envs, BatchBuffers buffers)
+      : params_(params),
+        players_(G::num_players(params)),
+        obs_size_(G::observation_size(params)),
+        buffers_(buffers),
+        states_(num_envs),
+        episode_rng_(num_envs),
+        policy_rng_(num_envs) {}
+
+  size_t size() const { return states_.size(); }
+  int players() const { return players_; }
+  const State& state(size_t i) const { return states_[i]; }
+
+  void reset(uint64_t seed, int threads) {
+    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        episode_rng_[i] = Rng{derive_seed(seed, i, 0)};
+        policy_rng_[i] = Rng{derive_seed(seed, i, 1)};
+        new_game(i);
+        std::memset(buffers_.rewards + i * players_, 0, sizeof(float) * players_);
+        buffers_.terminated[i] = 0;
+        publish(i);
+      }
+    });
+  }
+
+  // Returns -1 if every acting player's action is legal (then all envs are stepped), else
+  // env * P + player of the first illegal entry (then nothing changes). Entries of players who
+  // are not acting are ignored.
+  int64_t step(const int32_t* actions, int threads) {
+    const int64_t bad = first_illegal(actions, threads);
+    if (bad >= 0) return bad;
+    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) step_one(i, actions + i * players_);
+    });
+    return -1;
+  }
+
+  // A uniformly random legal action for every acting player, kNoAction elsewhere.
+  void sample_actions(int32_t* out, int threads) {
+    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        for (int p = 0; p < players_; ++p) {
+          const ActionMask m = buffers_.legal[i * players_ + p];
+          out[i * players_ + p] = m ? random_action(m, policy_rng_[i]) : kNoAction;
+        }
+      }
+    });
+  }
+
+ private:
+  void new_game(size_t i) {
+    G::init(states_[i], params_, episode_rng_[i].next());
+    buffers_.episode_steps[i] = 0;
+  }
+
+  int64_t first_illegal(const int32_t* actions, int threads) const {
+    std::atomic<int64_t> first{-1};
+    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        for (int p = 0; p < players_; ++p) {
+          const ActionMask m = buffers_.legal[i * players_ + p];
+          const int32_t a = actions[i * players_ + p];
+          if (m && (a < 0 || a >= G::kNumActions || !((m >> a) & 1))) {
+            record_min(first, static_cast<int64_t>(i) * players_ + p);
+            return;
+          }
+        }
+      }
+    });
+    return first.load();
+  }
+
+  static void record_min(std::atomic<int64_t>& slot, int64_t value) {
+    int64_t seen = slot.load();
+    while ((seen < 0 || value < seen) && !slot.compare_exchange_weak(seen, value)) {
+    }
+  }
+
+  void step_one(size_t i, const int32_t* row) {
+    State& s = states_[i];
+    const int cur = buffers_.current_player[i];
+    if (cur >= 0) {
+      G::apply(s, params_, row[cur]);
+    } else {
+      std::array<int, kMaxPlayers> joint;
+      for (int p = 0; p < players_; ++p)
+        joint[p] = buffers_.legal[i * players_ + p] ? row[p] : kNoAction;
+      G::apply_joint(s, params_, joint.data());
+    }
+    ++buffers_.episode_steps[i];
+    float* rewards = buffers_.rewards + i * players_;
+    if (G::current_player(s, params_) == kTerminal) {
+      G::returns(s, params_, rewards);
+      buffers_.terminated[i] = 1;
+      new_game(i);
+    } else {
+      std::memset(rewards, 0, sizeof(float) * players_);
+      buffers_.terminated[i] = 0;
+    }
+    publish(i);
+  }
+
+  void publish(size_t i) {
+    const State& s = states_[i];
+    buffers_.current_player[i] = G::current_player(s, params_);
+    for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
+    if (buffers_.observations) {
+      for (int p = 0; p < players_; ++p)
+        G::observe(s, params_, p, buffers_.observations + (i * players_ + p) * obs_size_);
+    }
+  }
+
+  Params params_;
+  int players_;
+  int obs_size_;
+  BatchBuffers buffers_;
+  std::vector<State> states_;
+  std::vector<Rng> episode_rng_;
+  std::vector<Rng> policy_rng_;
+};
+
+}  // namespace tb

@@ -1,0 +1,62 @@
+// The game concept: what every game folder provides, and what every generic driver, binding and
+// test is written against. A game is a struct of static functions over a trivially copyable
+// State and a trivially copyable Params (so both can be memcpy'd into numpy buffers and across
+// the two extension modules). No virtual dispatch: drivers are templates over this concept.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace tb {
+
+using ActionMask = uint64_t;  // bit a set <=> action a is legal; every game has < 64 actions
+
+inline constexpr int kSimultaneous = -2;
+inline constexpr int kTerminal = -4;
+inline constexpr int kNoAction = -1;  // a joint-action entry for a player who is not acting
+inline constexpr int kMaxPlayers = 5;
+
+template <class G>
+concept Game =
+    std::is_trivially_copyable_v<typename G::State> &&
+    std::is_trivially_copyable_v<typename G::Params> &&
+    requires(typename G::State& s, const typename G::State& cs, const typename G::Params& p,
+             int player, int action, const int* joint, float* out, uint64_t seed) {
+      { G::kId } -> std::convertible_to<std::string_view>;
+      { G::kTag } -> std::convertible_to<uint8_t>;           // byte-format game tag
+      { G::kStateVersion } -> std::convertible_to<uint8_t>;  // bumped when State changes
+      { G::kNumActions } -> std::convertible_to<int>;
+      { G::num_players(p) } -> std::same_as<int>;
+      { G::init(s, p, seed) } -> std::same_as<void>;
+      // >= 0: that player decides; kSimultaneous: every player with a non-empty legal mask
+      // decides at once; kTerminal: over.
+      { G::current_player(cs, p) } -> std::same_as<int>;
+      // 0 for a player who is not acting.
+      { G::legal_mask(cs, p, player) } -> std::same_as<ActionMask>;
+      // Preconditions (checked by callers, never by the hot path): the action is legal.
+      { G::apply(s, p, action) } -> std::same_as<void>;
+      { G::apply_joint(s, p, joint) } -> std::same_as<void>;
+      { G::returns(cs, p, out) } -> std::same_as<void>;
+      { G::scores(cs, p, out) } -> std::same_as<void>;
+      { G::observation_size(p) } -> std::same_as<int>;
+      { G::observe(cs, p, player, out) } -> std::same_as<void>;
+      { G::observation_string(cs, p, player) } -> std::same_as<std::string>;
+      { G::to_string(cs, p) } -> std::same_as<std::string>;
+      // Meaningful for every id in [0, kNumActions) at any node; may depend on phase/player.
+      { G::action_to_string(cs, p, player, action) } -> std::same_as<std::string>;
+      // Redraws everything `player` cannot know, and all future chance, from `seed`.
+      { G::resample(s, p, player, seed) } -> std::same_as<void>;
+      // nullptr if `cs` is a state the rules can reach, else a message; guards every state
+      // entering from outside (bytes, dicts) so no input can drive the rules out of bounds.
+      { G::validate(cs, p) } -> std::same_as<const char*>;
+    };
+
+template <Game G>
+inline bool is_terminal(const typename G::State& s, const typename G::Params& p) {
+  return G::current_player(s, p) == kTerminal;
+}
+
+}  // namespace tb

@@ -1,0 +1,51 @@
+// SplitMix64: the one PRNG of tablebits. Its algorithm is part of the public contract (same seed,
+// same game, on every platform and compiler), so it is spelled out here instead of relying on
+// <random>, whose distributions differ between standard libraries. tests/reference/rng.py
+// restates it in Python.
+#pragma once
+
+#include <cstdint>
+
+namespace tb {
+
+__extension__ using uint128_t = unsigned __int128;
+
+struct Rng {
+  uint64_t state = 0;
+
+  constexpr uint64_t next() noexcept {
+    state += 0x9E3779B97F4A7C15ULL;
+    uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+
+  // An integer in [0, n): the high word of next() * n. Its bias is below n / 2^64.
+  constexpr uint32_t uniform(uint32_t n) noexcept {
+    return static_cast<uint32_t>((static_cast<uint128_t>(next()) * n) >> 64);
+  }
+
+  // Fisher-Yates from the last index down.
+  template <class T>
+  constexpr void shuffle(T* items, int count) noexcept {
+    for (int i = count - 1; i > 0; --i) {
+      const int j = static_cast<int>(uniform(static_cast<uint32_t>(i + 1)));
+      T tmp = items[i];
+      items[i] = items[j];
+      items[j] = tmp;
+    }
+  }
+};
+
+// A well-mixed 64-bit hash; derives independent seeds (per game index, per policy) from one seed.
+constexpr uint64_t mix64(uint64_t x) noexcept {
+  Rng r{x};
+  return r.next();
+}
+
+constexpr uint64_t derive_seed(uint64_t seed, uint64_t index, uint64_t stream = 0) noexcept {
+  return mix64(mix64(seed ^ (stream * 0xD1B54A32D192ED03ULL)) + index);
+}
+
+}  // namespace tb

@@ -1,0 +1,45 @@
+// Whole random games in C++: the engine of tb.simulate. Game i of a job is fully determined by
+// (seed, i), so a job split over threads, chunks or machines gives the same arrays.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "drivers.hpp"
+#include "game.hpp"
+#include "rng.hpp"
+#include "thread_pool.hpp"
+
+namespace tb {
+
+struct SimulationOutput {
+  float* returns = nullptr;   // (count, P)
+  float* scores = nullptr;    // (count, P)
+  uint32_t* lengths = nullptr;  // (count,) decision nodes per game
+};
+
+template <Game G>
+inline void simulate_one(const typename G::Params& p, uint64_t seed, uint64_t game_index,
+                         float* returns, float* scores, uint32_t* length) {
+  typename G::State s;
+  G::init(s, p, derive_seed(seed, game_index, 0));
+  Rng policy{derive_seed(seed, game_index, 1)};
+  *length = random_rollout<G>(s, p, policy);
+  G::returns(s, p, returns);
+  G::scores(s, p, scores);
+}
+
+// Plays games first .. first+count-1 of the job `seed` with uniformly random legal moves.
+template <Game G>
+inline void simulate_random(const typename G::Params& p, uint64_t seed, uint64_t first,
+                            size_t count, SimulationOutput out, int threads) {
+  const int players = G::num_players(p);
+  ThreadPool::instance().parallel_for(count, threads, [&](size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      simulate_one<G>(p, seed, first + k, out.returns + k * players, out.scores + k * players,
+                      out.lengths + k);
+    }
+  });
+}
+
+}  // namespace tb

@@ -1,0 +1,210 @@
+// Good Fortune rules over the bitpacked State (spec: shared/rules/good_fortune.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "../../core/bits.hpp"
+#include "../../core/game.hpp"
+#include "../../core/rng.hpp"
+#include "params.hpp"
+#include "scoring.hpp"
+#include "state.hpp"
+
+namespace tb::good_fortune {
+
+inline constexpr int kPlaceBase = 21;   // 21 + 2 * end + k
+inline constexpr uint32_t kAllTiles = (1u << kTiles) - 1;
+
+struct GoodFortune {
+  using State = good_fortune::State;
+  using Params = good_fortune::Params;
+
+  static constexpr std::string_view kId = "good_fortune";
+  static constexpr uint8_t kTag = 3;
+  static constexpr uint8_t kStateVersion = 1;
+  static constexpr int kNumActions = 25;
+
+  static int num_players(const Params&) { return 2; }
+
+  static void init(State& s, const Params& p, uint64_t seed) {
+    Rng rng{seed};
+    const int first = static_cast<int>(rng.uniform(2));
+    uint8_t deal[kTiles - 2];
+    for (int i = 0; i < kTiles - 2; ++i) deal[i] = static_cast<uint8_t>(i + 1);  // tiles 2..20
+    rng.shuffle(deal, kTiles - 2);
+    s = State{};
+    s.rack[first] = 1u << 0;
+    s.rack[1 - first] = 1u << (kTiles - 1);
+    for (int i = 0; i < 8; ++i) {
+      s.rack[first] |= 1u << deal[i];
+      s.rack[1 - first] |= 1u << deal[8 + i];
+    }
+    for (int i = 0; i < kLineSize; ++i) {
+      const bool flip = p.connection == Connection::kDomino && rng.uniform(2) == 1;
+      s.line[i] = static_cast<uint8_t>(deal[16 + i] | (flip ? kFlipped : 0));
+    }
+    s.selected[0] = s.selected[1] = kNoTile;
+    s.round = 1;
+    s.phase = kSelect;
+    s.holder = static_cast<uint8_t>(first);
+  }
+
+  // The token shows `small` on odd rounds; the token step after round 9 flips it once more.
+  static bool small_face(const State& s) { return (s.round & 1) != (s.phase == kOver); }
+
+  // The player who places next: with both tiles selected the token face decides, else the one
+  // still holding a selected tile.
+  static int placer(const State& s) {
+    if (s.selected[0] == kNoTile) return 1;
+    if (s.selected[1] == kNoTile) return 0;
+    const bool zero_lower = s.selected[0] < s.selected[1];
+    return (zero_lower == small_face(s)) ? 0 : 1;
+  }
+
+  static int current_player(const State& s, const Params& p) {
+    switch (s.phase) {
+      case kSelect:
+        if (p.variant == Variant::kGuess) return kSimultaneous;
+        return s.selected[s.holder] == kNoTile ? s.holder : 1 - s.holder;
+      case kPlace:
+        return placer(s);
+      default:
+        return kTerminal;
+    }
+  }
+
+  static int tile_of(uint8_t entry) { return entry & kTileBits; }
+  static int left_charm(uint8_t entry, const Params& p) {
+    const Tile& t = p.tiles[tile_of(entry)];
+    return (entry & kFlipped) ? t.charm_b : t.charm_a;
+  }
+  static int right_charm(uint8_t entry, const Params& p) {
+    const Tile& t = p.tiles[tile_of(entry)];
+    return (entry & kFlipped) ? t.charm_a : t.charm_b;
+  }
+
+  static bool connects(const State& s, const Params& p, int tile, int end, int k) {
+    const Tile& t = p.tiles[tile];
+    if (p.connection == Connection::kDomino) {
+      const int facing = k ? t.charm_b : t.charm_a;
+      return facing == (end == 0 ? left_charm(s.line[0], p) : right_charm(s.line[2], p));
+    }
+    const Tile& other = p.tiles[tile_of(s.line[end == 0 ? 0 : 2])];
+    return t.charm_a == other.charm_a || t.charm_a == other.charm_b ||
+           t.charm_b == other.charm_a || t.charm_b == other.charm_b;
+  }
+
+  static ActionMask place_mask(const State& s, const Params& p, int tile) {
+    const int ks = p.connection == Connection::kDomino ? 2 : 1;
+    ActionMask any = 0, connecting = 0;
+    for (int end = 0; end < 2; ++end) {
+      for (int k = 0; k < ks; ++k) {
+        const ActionMask bit = ActionMask{1} << (kPlaceBase + 2 * end + k);
+        any |= bit;
+        if (connects(s, p, tile, end, k)) connecting |= bit;
+      }
+    }
+    return (p.must_connect && connecting) ? connecting : any;
+  }
+
+  static ActionMask legal_mask(const State& s, const Params& p, int player) {
+    if (player < 0 || player > 1) return 0;
+    switch (s.phase) {
+      case kSelect: {
+        const int cur = current_player(s, p);
+        return (cur == kSimultaneous || cur == player) ? ActionMask{s.rack[player]} : 0;
+      }
+      case kPlace:
+        return placer(s) == player ? place_mask(s, p, s.selected[player]) : 0;
+      default:
+        return 0;
+    }
+  }
+
+  static void select(State& s, int player, int tile) {
+    s.selected[player] = static_cast<uint8_t>(tile);
+    s.rack[player] &= ~(1u << tile);
+  }
+
+  static void place(State& s, const Params& p, int action) {
+    const int player = placer(s);
+    const int tile = s.selected[player];
+    const int end = (action - kPlaceBase) >> 1;
+    const int k = (action - kPlaceBase) & 1;
+    const bool connected = connects(s, p, tile, end, k);
+    // Domino: the facing charm is the new tile's right charm at L and its left charm at R.
+    const bool flipped = p.connection == Connection::kDomino && ((end == 0) == (k == 0));
+    const uint8_t entry = static_cast<uint8_t>(tile | (flipped ? kFlipped : 0));
+    uint8_t removed;
+    if (end == 0) {
+      removed = s.line[2];
+      s.line[2] = s.line[1];
+      s.line[1] = s.line[0];
+      s.line[0] = entry;
+    } else {
+      removed = s.line[0];
+      s.line[0] = s.line[1];
+      s.line[1] = s.line[2];
+      s.line[2] = entry;
+    }
+    if (connected) s.collection[player] |= 1u << tile_of(removed);
+    s.selected[player] = kNoTile;
+    if (s.selected[1 - player] != kNoTile) return;
+    if (p.variant == Variant::kStandard) s.holder ^= 1;  // the guess variant only flips it
+    if (s.round == kRounds) {
+      s.phase = kOver;
+    } else {
+      ++s.round;
+      s.phase = kSelect;
+    }
+  }
+
+  static void apply(State& s, const Params& p, int action) {
+    if (s.phase == kPlace) {
+      place(s, p, action);
+      return;
+    }
+    select(s, current_player(s, p), action);
+    if (s.selected[0] != kNoTile && s.selected[1] != kNoTile) s.phase = kPlace;
+  }
+
+  static void apply_joint(State& s, const Params&, const int* joint) {
+    select(s, 0, joint[0]);
+    select(s, 1, joint[1]);
+    s.phase = kPlace;
+  }
+
+  static void scores(const State& s, const Params& p, float* out) {
+    out[0] = static_cast<float>(best_score(s.collection[0], p));
+    out[1] = static_cast<float>(best_score(s.collection[1], p));
+  }
+
+  static void returns(const State& s, const Params& p, float* out) {
+    out[0] = out[1] = 0.0f;
+    if (s.phase != kOver) return;
+    float sc[2];
+    scores(s, p, sc);
+    out[0] = sc[0] > sc[1] ? 1.0f : sc[0] < sc[1] ? 0.0f : 0.5f;
+    out[1] = 1.0f - out[0];
+  }
+
+  // Perfect information and no chance after setup: there is nothing to redraw.
+  static void resample(State&, const Params&, int, uint64_t) {}
+
+  static int observation_size(const Params&);
+  static void observe(const State& s, const Params& p, int player, float* out);
+  static std::string observation_string(const State& s, const Params& p, int player);
+  static std::string to_string(const State& s, const Params& p);
+  static std::string action_to_string(const State& s, const Params& p, int player, int action);
+  static const char* validate(const State& s, const Params& p);
+};
+
+}  // namespace tb::good_fortune
+
+#include "observation.hpp"
+#include "validate.hpp"
+#ifdef TABLEBITS_PYBIND11
+#include "pydict.hpp"
+#endif

@@ -1,0 +1,43 @@
+// Good Fortune parameters and the tile table.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace tb::good_fortune {
+
+inline constexpr int kTiles = 21;
+inline constexpr int kCharms = 7;
+inline constexpr int kRounds = 9;
+inline constexpr int kLineSize = 3;
+inline constexpr int kRackSize = 9;
+
+inline constexpr std::array<std::string_view, kCharms> kCharmNames = {
+    "cat", "clover", "ganesha", "mati", "hamsa", "horseshoe", "scarab"};
+
+enum class Variant : uint8_t { kStandard, kGuess };
+enum class Connection : uint8_t { kDomino, kShared };
+
+struct Tile {
+  uint8_t charm_a;
+  uint8_t charm_b;
+  uint8_t die;
+};
+
+// The default table is a balanced placeholder (the real composition is unpublished): every pair
+// of distinct charms once, dice 1x4 2x5 3x6 4x6, every charm's tiles summing to 16 pips.
+inline constexpr std::array<Tile, kTiles> kDefaultTiles = {{
+    {5, 6, 2}, {1, 2, 2}, {6, 0, 4}, {1, 3, 3}, {4, 3, 3}, {2, 5, 4}, {0, 2, 2},
+    {4, 1, 4}, {4, 6, 3}, {0, 5, 2}, {3, 6, 2}, {0, 3, 1}, {2, 4, 1}, {5, 4, 1},
+    {3, 5, 4}, {0, 1, 3}, {5, 1, 3}, {4, 0, 4}, {3, 2, 3}, {1, 6, 1}, {6, 2, 4},
+}};
+
+struct Params {
+  Variant variant = Variant::kStandard;
+  Connection connection = Connection::kDomino;
+  bool must_connect = false;
+  std::array<Tile, kTiles> tiles = kDefaultTiles;  // index i = tile number i + 1
+};
+
+}  // namespace tb::good_fortune

@@ -1,0 +1,58 @@
+// The invariants of a reachable Good Fortune state; every state from bytes or a dict passes here.
+#pragma once
+
+#include "game.hpp"
+
+namespace tb::good_fortune {
+
+inline const char* GoodFortune::validate(const State& s, const Params& p) {
+  if (s.round < 1 || s.round > kRounds) return "round must be 1..9";
+  if (s.phase > kOver) return "unknown phase";
+  if (s.holder > 1) return "token holder must be 0 or 1";
+  uint32_t seen = 0;
+  int places = 0;
+  auto claim = [&](uint32_t mask) {
+    if ((mask & ~kAllTiles) || (mask & seen)) return false;
+    seen |= mask;
+    places += popcount(mask);
+    return true;
+  };
+  for (int pl = 0; pl < 2; ++pl) {
+    if (!claim(s.rack[pl]) || !claim(s.collection[pl])) return "a tile is in two places or out of range";
+  }
+  for (uint8_t e : s.line) {
+    if ((e & ~(kTileBits | kFlipped)) || tile_of(e) >= kTiles) return "bad line entry";
+    if ((e & kFlipped) && p.connection == Connection::kShared) return "line tiles have no orientation with shared connection";
+    if (!claim(1u << tile_of(e))) return "a tile is in two places";
+  }
+  int n_selected = 0;
+  for (uint8_t t : s.selected) {
+    if (t == kNoTile) continue;
+    if (t >= kTiles || !claim(1u << t)) return "bad selected tile";
+    ++n_selected;
+  }
+  const bool has[2] = {s.selected[0] != kNoTile, s.selected[1] != kNoTile};
+  const int rack0 = popcount(s.rack[0]), rack1 = popcount(s.rack[1]);
+  int placements;  // tiles removed from the line so far (collected or discarded)
+  switch (s.phase) {
+    case kOver:
+      if (s.round != kRounds || rack0 || rack1 || n_selected) return "a finished game has round 9, empty racks and no selection";
+      placements = 2 * kRounds;
+      break;
+    case kSelect:
+      if (p.variant == Variant::kGuess && n_selected) return "guess-variant selections are simultaneous";
+      if (p.variant == Variant::kStandard && !has[s.holder] && n_selected) return "the token holder selects first";
+      if (rack0 + has[0] != 10 - s.round || rack1 + has[1] != 10 - s.round) return "rack sizes disagree with the round";
+      placements = 2 * (s.round - 1);
+      break;
+    default:
+      if (!n_selected) return "place phase without a selected tile";
+      if (rack0 != 9 - s.round || rack1 != 9 - s.round) return "rack sizes disagree with the round";
+      placements = 2 * (s.round - 1) + 2 - n_selected;
+  }
+  const int discarded = kTiles - places;
+  if (popcount(s.collection[0]) + popcount(s.collection[1]) + discarded != placements) return "collections and discards disagree with the placements made";
+  return nullptr;
+}
+
+}  // namespace tb::good_fortune

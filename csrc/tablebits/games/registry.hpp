@@ -1,0 +1,19 @@
+// The registered games. Adding a game: include its folder's game.hpp and append its type.
+#pragma once
+
+#include "good_fortune/game.hpp"
+
+namespace tb {
+
+template <class... Gs>
+struct GameList {
+  // Calls f.template operator()<G>() for every game, in registration order.
+  template <class F>
+  static void for_each(F&& f) {
+    (f.template operator()<Gs>(), ...);
+  }
+};
+
+using Games = GameList<good_fortune::GoodFortune>;
+
+}  // namespace tb

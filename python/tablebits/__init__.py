@@ -1,0 +1,55 @@
+"""tablebits: four tabletop games at machine speed.
+
+>>> import tablebits as tb
+>>> game = tb.make("good_fortune")
+>>> state = game.new_initial_state(seed=7)
+>>> state.current_player() in (0, 1)
+True
+
+The object API (``make``, ``Game``, ``State``) is a pybind11 module; the array API
+(``VectorEnv``, ``simulate``) is a Cython module. Both drive the same C++ engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import _core
+from ._core import SIMULTANEOUS, TERMINAL, Game, State
+from .simulate import SimulationResult, simulate
+from .vector import VectorEnv
+
+__all__ = [
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Game",
+    "SimulationResult",
+    "State",
+    "VectorEnv",
+    "games",
+    "make",
+    "simulate",
+]
+
+__version__ = "0.1.0"
+
+
+def games() -> list[str]:
+    """The ids of every registered game, sorted."""
+    return sorted(_core._factories)
+
+
+def make(game_id: str, **params: Any) -> Game:
+    """The game ``game_id`` with the given parameters (defaults for the rest).
+
+    Unknown games, unknown parameter names and invalid values raise ``ValueError`` (or
+    ``TypeError`` for a value of the wrong type) naming what is wrong. Parameters and their
+    meaning are listed in each game's rules spec.
+    """
+    if not isinstance(game_id, str):
+        raise TypeError(f"game id must be a str, not {type(game_id).__name__}")
+    try:
+        factory = _core._factories[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; available: {', '.join(games())}") from None
+    return factory(**params)
