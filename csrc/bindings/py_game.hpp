@@ -47,14 +47,22 @@ struct PyState : StateBase {
 
 inline uint64_t to_seed(const py::object& seed) {
   if (seed.is_none()) return (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-  return static_cast<uint64_t>(py_convert::to_int(seed, "seed", 0, INT64_MAX));
+  if (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)) py_convert::type_error("seed", "an int", seed);
+  if (seed < py::int_(0) || seed >= py::int_(1).attr("__lshift__")(64)) {
+    py_convert::value_error("seed must be in [0, 2**64), got " + std::string(py::repr(seed)));
+  }
+  return seed.cast<uint64_t>();
 }
 
 template <Game G>
 GamePtr<G> make_handle(const py::dict& kwargs) {
   py_convert::ParamReader reader(std::string(G::kId), kwargs);
   auto h = std::make_shared<GameHandle<G>>();
-  h->params = PyCodec<G>::parse_params(reader);
+  try {
+    h->params = PyCodec<G>::parse_params(reader);
+  } catch (const py::type_error& e) {
+    throw py::value_error(e.what());  // the contract: any invalid parameter is a ValueError
+  }
   h->params_dict = PyCodec<G>::params_to_dict(h->params);
   h->players = G::num_players(h->params);
   h->obs_size = G::observation_size(h->params);

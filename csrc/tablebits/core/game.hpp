@@ -19,9 +19,12 @@ inline constexpr int kTerminal = -4;
 inline constexpr int kNoAction = -1;  // a joint-action entry for a player who is not acting
 inline constexpr int kMaxPlayers = 5;
 
+// States have no padding (unique object representations), so equality and hashing can compare
+// their bytes and the byte format is canonical.
 template <class G>
 concept Game =
     std::is_trivially_copyable_v<typename G::State> &&
+    std::has_unique_object_representations_v<typename G::State> &&
     std::is_trivially_copyable_v<typename G::Params> &&
     requires(typename G::State& s, const typename G::State& cs, const typename G::Params& p,
              int player, int action, const int* joint, float* out, uint64_t seed) {

@@ -50,6 +50,10 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
       if (rack0 != 9 - s.round || rack1 != 9 - s.round) return "rack sizes disagree with the round";
       placements = 2 * (s.round - 1) + 2 - n_selected;
   }
+  for (int pl = 0; pl < 2; ++pl) {
+    const int own = s.phase == kOver ? kRounds : s.round - 1 + (s.phase == kPlace && !has[pl]);
+    if (popcount(s.collection[pl]) > own) return "a collection holds more tiles than its owner has placed";
+  }
   const int discarded = kTiles - places;
   if (popcount(s.collection[0]) + popcount(s.collection[1]) + discarded != placements) return "collections and discards disagree with the placements made";
   return nullptr;
