@@ -140,6 +140,7 @@ class StateMethods {
   static void apply_actions(S& st, const py::handle& joint_obj) {
     const int p = current(st);
     if (p == kTerminal) py_convert::value_error("the game is over");
+    if (p >= 0) py_convert::value_error("sequential node: use apply_action");
     const int n = st.game->players;
     py::list joint = py_convert::to_list(joint_obj, "joint action", static_cast<size_t>(n));
     std::array<int, kMaxPlayers> actions;
@@ -153,11 +154,7 @@ class StateMethods {
         actions[i] = kNoAction;
       }
     }
-    if (p >= 0) {
-      G::apply(st.s, st.game->params, actions[p]);
-    } else {
-      G::apply_joint(st.s, st.game->params, actions.data());
-    }
+    G::apply_joint(st.s, st.game->params, actions.data());
   }
 
   // None resolves to the current player at a sequential node, else to "no particular player".
@@ -271,7 +268,7 @@ void bind_game(py::module_& m, py::dict& factories) {
       .def("apply_action", &M::apply_action, py::arg("action"),
            "Plays `action` at a sequential node. Illegal -> ValueError, state unchanged.")
       .def("apply_actions", &M::apply_actions, py::arg("joint"),
-           "Plays one action per player (-1 for players not acting). Illegal -> ValueError, state unchanged.")
+           "Plays one action per player at a simultaneous node (-1 for players not acting). Illegal -> ValueError, state unchanged.")
       .def("action_to_string", &M::action_to_string, py::arg("action"), py::arg("player") = py::none(),
            "The spec's text for `action` (as `player` would name it; default: the player to move).")
       .def("string_to_action", &M::string_to_action, py::arg("text"), py::arg("player") = py::none(),
