@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from types import ModuleType
 from typing import Any
+
+import pytest
 
 import tablebits as tb
 
@@ -21,16 +24,18 @@ def random_joint(state: Any, num_players: int, rng: random.Random) -> list[int]:
 
 def run_differential(
     game_id: str, reference: ModuleType, params: dict[str, Any], games: int, seed: int = 0
-) -> int:
-    """Plays `games` random games on both implementations; returns the number of steps compared.
+) -> Counter:
+    """Plays `games` random games on both implementations and compares them throughout.
 
     Both start from the same seed; before every step their legal actions must agree, after
-    every step their full state dicts must agree, and at the end their returns and scores.
+    every step their full state dicts must agree, and at the end their returns (the engine's
+    are float32, so a 1/3 share is compared approximately) and scores. Returns a Counter with
+    the steps compared and the final dicts' "outcome" values (if the game has that field).
     """
     engine_game = tb.make(game_id, **params)
     reference_game = reference.make(**params)
     n = engine_game.num_players
-    steps = 0
+    stats: Counter = Counter()
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
         state_seed = rng.getrandbits(64)
@@ -54,8 +59,9 @@ def run_differential(
                 ref.apply_action(action)
                 history.append(action)
             assert engine.to_dict() == ref.to_dict(), where
-            steps += 1
+            stats["steps"] += 1
         assert ref.is_terminal(), f"game {g}: only the engine finished"
-        assert engine.returns() == ref.returns(), f"game {g}"
+        assert engine.returns() == pytest.approx(ref.returns(), abs=1e-6), f"game {g}"
         assert engine.scores() == ref.scores(), f"game {g}"
-    return steps
+        stats[engine.to_dict().get("outcome")] += 1
+    return stats

@@ -22,14 +22,15 @@ namespace py = pybind11;
 [[noreturn]] inline void value_error(const std::string& message) { throw py::value_error(message); }
 
 // An int (bools are rejected: True is not a tile number) within [lo, hi].
-inline int64_t to_int(py::handle obj, const std::string& what, int64_t lo, int64_t hi) {
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) type_error(what, "an int", obj);
-  const py::int_ lo_obj(lo), hi_obj(hi);
-  if (obj < lo_obj || obj > hi_obj) {
-    value_error(what + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
+inline int64_t to_int(py::handle obj, std::string_view what, int64_t lo, int64_t hi) {
+  if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr())) type_error(std::string(what), "an int", obj);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  if (overflow || v < lo || v > hi) {
+    value_error(std::string(what) + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
                 std::string(py::repr(obj)));
   }
-  return obj.cast<int64_t>();
+  return v;
 }
 
 inline bool to_bool(py::handle obj, const std::string& what) {

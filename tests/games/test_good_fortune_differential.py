@@ -15,9 +15,9 @@ COMBINATIONS = [
 
 @pytest.mark.parametrize("params", COMBINATIONS, ids=lambda p: "-".join(map(str, p.values())))
 def test_engine_matches_reference(params):
-    steps = run_differential("good_fortune", reference, params, games=2000, seed=1)
+    stats = run_differential("good_fortune", reference, params, games=2000, seed=1)
     selection_nodes = 1 if params["variant"] == "guess" else 2
-    assert steps == 2000 * 9 * (selection_nodes + 2)  # 9 rounds: selections, then 2 placements
+    assert stats["steps"] == 2000 * 9 * (selection_nodes + 2)  # 9 rounds: selections, then 2 placements
 
 
 def test_custom_tile_table_matches_reference():

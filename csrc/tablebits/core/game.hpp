@@ -57,9 +57,17 @@ concept Game =
       { G::validate(cs, p) } -> std::same_as<const char*>;
     };
 
+// Returns and scores together. A game whose returns are computed from its scores (an expensive
+// optimisation, say) may provide G::outcome to do the work once.
 template <Game G>
-inline bool is_terminal(const typename G::State& s, const typename G::Params& p) {
-  return G::current_player(s, p) == kTerminal;
+inline void final_outcome(const typename G::State& s, const typename G::Params& p, float* returns,
+                          float* scores) {
+  if constexpr (requires { G::outcome(s, p, returns, scores); }) {
+    G::outcome(s, p, returns, scores);
+  } else {
+    G::returns(s, p, returns);
+    G::scores(s, p, scores);
+  }
 }
 
 }  // namespace tb

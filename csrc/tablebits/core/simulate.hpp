@@ -25,8 +25,7 @@ inline void simulate_one(const typename G::Params& p, uint64_t seed, uint64_t ga
   G::init(s, p, derive_seed(seed, game_index, 0));
   Rng policy{derive_seed(seed, game_index, 1)};
   *length = random_rollout<G>(s, p, policy);
-  G::returns(s, p, returns);
-  G::scores(s, p, scores);
+  final_outcome<G>(s, p, returns, scores);
 }
 
 // Plays games first .. first+count-1 of the job `seed` with uniformly random legal moves.

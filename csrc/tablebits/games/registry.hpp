@@ -1,6 +1,7 @@
 // The registered games. Adding a game: include its folder's game.hpp and append its type.
 #pragma once
 
+#include "color_mafia/game.hpp"
 #include "good_fortune/game.hpp"
 
 namespace tb {
@@ -14,6 +15,6 @@ struct GameList {
   }
 };
 
-using Games = GameList<good_fortune::GoodFortune>;
+using Games = GameList<color_mafia::ColorMafia, good_fortune::GoodFortune>;
 
 }  // namespace tb

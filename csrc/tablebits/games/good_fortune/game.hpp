@@ -85,28 +85,30 @@ struct GoodFortune {
     return (entry & kFlipped) ? t.charm_a : t.charm_b;
   }
 
-  static bool connects(const State& s, const Params& p, int tile, int end, int k) {
+  static constexpr ActionMask place_bit(int end, int k) { return ActionMask{1} << (kPlaceBase + 2 * end + k); }
+
+  // The place actions of `tile` that connect. Domino: the facing charm (k = 0: charm_a) equals
+  // the exposed charm at that end. Shared: the tile shares a charm with the end tile.
+  static ActionMask connecting(const State& s, const Params& p, int tile) {
     const Tile& t = p.tiles[tile];
     if (p.connection == Connection::kDomino) {
-      const int facing = k ? t.charm_b : t.charm_a;
-      return facing == (end == 0 ? left_charm(s.line[0], p) : right_charm(s.line[2], p));
+      const int left = left_charm(s.line[0], p), right = right_charm(s.line[2], p);
+      return (t.charm_a == left ? place_bit(0, 0) : 0) | (t.charm_b == left ? place_bit(0, 1) : 0) |
+             (t.charm_a == right ? place_bit(1, 0) : 0) | (t.charm_b == right ? place_bit(1, 1) : 0);
     }
-    const Tile& other = p.tiles[tile_of(s.line[end == 0 ? 0 : 2])];
-    return t.charm_a == other.charm_a || t.charm_a == other.charm_b ||
-           t.charm_b == other.charm_a || t.charm_b == other.charm_b;
+    auto charms = [&](int x) { return (1u << p.tiles[x].charm_a) | (1u << p.tiles[x].charm_b); };
+    const uint32_t mine = charms(tile);
+    return ((mine & charms(tile_of(s.line[0]))) ? place_bit(0, 0) : 0) |
+           ((mine & charms(tile_of(s.line[2]))) ? place_bit(1, 0) : 0);
   }
 
   static ActionMask place_mask(const State& s, const Params& p, int tile) {
-    const int ks = p.connection == Connection::kDomino ? 2 : 1;
-    ActionMask any = 0, connecting = 0;
-    for (int end = 0; end < 2; ++end) {
-      for (int k = 0; k < ks; ++k) {
-        const ActionMask bit = ActionMask{1} << (kPlaceBase + 2 * end + k);
-        any |= bit;
-        if (connects(s, p, tile, end, k)) connecting |= bit;
-      }
-    }
-    return (p.must_connect && connecting) ? connecting : any;
+    const ActionMask any = p.connection == Connection::kDomino
+                               ? place_bit(0, 0) | place_bit(0, 1) | place_bit(1, 0) | place_bit(1, 1)
+                               : place_bit(0, 0) | place_bit(1, 0);
+    if (!p.must_connect) return any;
+    const ActionMask connects = connecting(s, p, tile);
+    return connects ? connects : any;
   }
 
   static ActionMask legal_mask(const State& s, const Params& p, int player) {
@@ -133,7 +135,7 @@ struct GoodFortune {
     const int tile = s.selected[player];
     const int end = (action - kPlaceBase) >> 1;
     const int k = (action - kPlaceBase) & 1;
-    const bool connected = connects(s, p, tile, end, k);
+    const bool connected = (connecting(s, p, tile) >> action) & 1;
     // Domino: the facing charm is the new tile's right charm at L and its left charm at R.
     const bool flipped = p.connection == Connection::kDomino && ((end == 0) == (k == 0));
     const uint8_t entry = static_cast<uint8_t>(tile | (flipped ? kFlipped : 0));
@@ -181,13 +183,17 @@ struct GoodFortune {
     out[1] = static_cast<float>(best_score(s.collection[1], p));
   }
 
-  static void returns(const State& s, const Params& p, float* out) {
-    out[0] = out[1] = 0.0f;
+  static void outcome(const State& s, const Params& p, float* returns, float* score) {
+    scores(s, p, score);
+    returns[0] = returns[1] = 0.0f;
     if (s.phase != kOver) return;
+    returns[0] = score[0] > score[1] ? 1.0f : score[0] < score[1] ? 0.0f : 0.5f;
+    returns[1] = 1.0f - returns[0];
+  }
+
+  static void returns(const State& s, const Params& p, float* out) {
     float sc[2];
-    scores(s, p, sc);
-    out[0] = sc[0] > sc[1] ? 1.0f : sc[0] < sc[1] ? 0.0f : 0.5f;
-    out[1] = 1.0f - out[0];
+    outcome(s, p, out, sc);
   }
 
   // Perfect information and no chance after setup: there is nothing to redraw.

@@ -1,0 +1,153 @@
+// Color Mafia parameters and state dict for the Python bindings (schema:
+// docs/games/color_mafia.md, "State dict").
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "../../../bindings/pyconvert.hpp"
+#include "game.hpp"
+
+namespace tb {
+
+template <>
+struct PyCodec<color_mafia::ColorMafia> {
+  using G = color_mafia::ColorMafia;
+  using State = G::State;
+  using Params = G::Params;
+
+  static constexpr std::array<const char*, 3> kPhases = {"choose", "resolve", "over"};
+  static constexpr std::array<const char*, 2> kOutcomes = {"ended", "truncated"};
+
+  static Params parse_params(py_convert::ParamReader& r) {
+    Params p;
+    if (pybind11::object v = r.take("players")) {
+      p.players = static_cast<uint8_t>(py_convert::to_int(v, r.what("players"), 3, 4));
+    }
+    if (pybind11::object v = r.take("chips_per_color")) {
+      p.chips_per_color = static_cast<uint8_t>(py_convert::to_int(v, r.what("chips_per_color"), 2, 30));
+    }
+    if (pybind11::object v = r.take("max_rounds")) {
+      p.max_rounds = static_cast<uint16_t>(py_convert::to_int(v, r.what("max_rounds"), 1, 10000));
+    }
+    r.finish();
+    return p;
+  }
+
+  static pybind11::dict params_to_dict(const Params& p) {
+    pybind11::dict d;
+    d["players"] = static_cast<int>(p.players);
+    d["chips_per_color"] = static_cast<int>(p.chips_per_color);
+    d["max_rounds"] = static_cast<int>(p.max_rounds);
+    return d;
+  }
+
+  static pybind11::str letter(int color) { return pybind11::str(std::string(1, color_mafia::kColorLetters[color])); }
+
+  static pybind11::dict chip_dict(const uint8_t* h) {
+    pybind11::dict d;
+    for (int c = 0; c < color_mafia::kChipColors; ++c) d[letter(c)] = static_cast<int>(h[c]);
+    return d;
+  }
+
+  static pybind11::dict coin_dict(uint16_t coins) {
+    pybind11::dict d;
+    for (int c = 0; c < color_mafia::kCoinColors; ++c) d[letter(c)] = color_mafia::coin_count(coins, c);
+    return d;
+  }
+
+  static pybind11::dict to_dict(const State& s, const Params& p) {
+    namespace py = pybind11;
+    using namespace color_mafia;
+    py::list chips, coins, revealed;
+    for (int pl = 0; pl < p.players; ++pl) {
+      chips.append(chip_dict(s.chips[pl]));
+      coins.append(coin_dict(s.coins[pl]));
+      if (s.revealed[pl] == kNone) {
+        revealed.append(py::none());
+      } else {
+        revealed.append(letter(s.revealed[pl]));
+      }
+    }
+    py::dict d;
+    d["game"] = "color_mafia";
+    d["players"] = static_cast<int>(p.players);
+    d["round"] = static_cast<int>(s.round);
+    d["parent"] = static_cast<int>(s.parent);
+    d["phase"] = kPhases[s.phase];
+    d["box"] = chip_dict(s.box);
+    d["chips"] = chips;
+    d["coins"] = coins;
+    d["revealed"] = revealed;
+    d["acting"] = s.acting == kNone ? py::object(py::none()) : py::object(py::int_(static_cast<int>(s.acting)));
+    d["outcome"] = s.outcome == kNoOutcome ? py::object(py::none()) : py::object(py::str(kOutcomes[s.outcome - 1]));
+    d["rng"] = py::int_(s.rng.state);
+    return d;
+  }
+
+  // A dict with exactly the given colour keys, ints in 0..hi.
+  static void read_counts(pybind11::handle obj, const std::string& what, int colors, int hi, int* out) {
+    namespace py = pybind11;
+    py::dict d = py_convert::to_dict(obj, what);
+    if (colors == color_mafia::kChipColors) {
+      py_convert::expect_keys(d, what, {"R", "B", "Y", "G"});
+    } else {
+      py_convert::expect_keys(d, what, {"R", "B", "Y", "G", "W"});
+    }
+    for (int c = 0; c < colors; ++c) {
+      out[c] = static_cast<int>(py_convert::to_int(d[letter(c)], what + "['" + color_mafia::kColorLetters[c] + "']", 0, hi));
+    }
+  }
+
+  static State from_dict(pybind11::handle obj, const Params& p) {
+    namespace py = pybind11;
+    using namespace color_mafia;
+    const int n = p.players;
+    py::dict d = py_convert::to_dict(obj, "state dict");
+    if (d.contains("rng")) {
+      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "parent", "phase", "box", "chips", "coins", "revealed", "acting", "outcome", "rng"});
+    } else {
+      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "parent", "phase", "box", "chips", "coins", "revealed", "acting", "outcome"});
+    }
+    if (py_convert::to_str(d["game"], "'game'") != "color_mafia") py_convert::value_error("'game' must be 'color_mafia'");
+    py_convert::to_int(d["players"], "'players'", n, n);
+    State s{};
+    s.round = static_cast<uint16_t>(py_convert::to_int(d["round"], "'round'", 1, p.max_rounds));
+    s.parent = static_cast<uint8_t>(py_convert::to_int(d["parent"], "'parent'", 0, n - 1));
+    s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhases));
+    if (d.contains("rng")) {
+      py::handle r = d["rng"];
+      if (!py::isinstance<py::int_>(r) || py::isinstance<py::bool_>(r)) py_convert::type_error("'rng'", "an int", r);
+      if (r < py::int_(0) || r >= py::int_(py::int_(1).attr("__lshift__")(64))) {
+        py_convert::value_error("'rng' must be in [0, 2**64), got " + std::string(py::repr(r)));
+      }
+      s.rng.state = r.cast<uint64_t>();
+    }
+    int counts[kCoinColors];
+    read_counts(d["box"], "'box'", kChipColors, p.chips_per_color, counts);
+    for (int c = 0; c < kChipColors; ++c) s.box[c] = static_cast<uint8_t>(counts[c]);
+    py::list chips = py_convert::to_list(d["chips"], "'chips'", static_cast<size_t>(n));
+    py::list coins = py_convert::to_list(d["coins"], "'coins'", static_cast<size_t>(n));
+    py::list revealed = py_convert::to_list(d["revealed"], "'revealed'", static_cast<size_t>(n));
+    for (int pl = 0; pl < n; ++pl) {
+      const std::string who = "[" + std::to_string(pl) + "]";
+      read_counts(chips[pl], "'chips'" + who, kChipColors, p.chips_per_color, counts);
+      for (int c = 0; c < kChipColors; ++c) s.chips[pl][c] = static_cast<uint8_t>(counts[c]);
+      read_counts(coins[pl], "'coins'" + who, kCoinColors, 5, counts);
+      uint16_t packed = 0;
+      for (int c = 0; c < kCoinColors; ++c) packed = static_cast<uint16_t>(packed | counts[c] << (kCoinBits * c));
+      s.coins[pl] = packed;
+      s.revealed[pl] = revealed[pl].is_none()
+          ? kNone
+          : static_cast<uint8_t>(py_convert::to_choice(revealed[pl], "'revealed'" + who, std::array{"R", "B", "Y", "G", "W"}));
+    }
+    for (int pl = n; pl < kMaxSeats; ++pl) s.revealed[pl] = kNone;
+    s.acting = d["acting"].is_none() ? kNone : static_cast<uint8_t>(py_convert::to_int(d["acting"], "'acting'", 0, n - 1));
+    s.outcome = d["outcome"].is_none()
+        ? uint8_t{kNoOutcome}
+        : static_cast<uint8_t>(py_convert::to_choice(d["outcome"], "'outcome'", kOutcomes) + 1);
+    return s;
+  }
+};
+
+}  // namespace tb
