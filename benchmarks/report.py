@@ -17,7 +17,8 @@ def main() -> None:
         one = workloads.engine_games_per_second(game_id, 1)
         ref = workloads.reference_games_per_second(game_id)
         many = workloads.engine_games_per_second(game_id, threads)
-        py = workloads.rate(lambda g=tb.make(game_id): workloads.python_steps(g, 500), 1.0)
+        game = tb.make(game_id)
+        py = workloads.rate(lambda game=game: workloads.python_steps(game, 500), 1.0)
         batch = workloads.batch_steps_per_second(game_id, threads)
         clones = workloads.clones_per_second(game_id)
         print(f"{game_id:<14}{one:>16,.0f}{ref:>13,.0f}{one / ref:>8,.0f}{many:>14,.0f}"

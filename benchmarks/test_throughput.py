@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 import tablebits as tb
 
 from . import workloads

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 import tablebits as tb
+
 from tests.differential import random_joint
 
 

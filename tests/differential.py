@@ -8,7 +8,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
 import tablebits as tb
 
 from .helpers import SIMULTANEOUS

@@ -15,7 +15,6 @@ import random
 
 import numpy as np
 import pytest
-
 import tablebits as tb
 
 from .differential import random_joint

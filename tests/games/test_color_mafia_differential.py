@@ -13,7 +13,9 @@ COMBINATIONS = [
 ]
 
 
-@pytest.mark.parametrize("params", COMBINATIONS, ids=lambda p: "-".join(f"{k}{v}" for k, v in p.items()))
+@pytest.mark.parametrize(
+    "params", COMBINATIONS, ids=lambda p: "-".join(f"{k}{v}" for k, v in p.items())
+)
 def test_engine_matches_reference(params):
     stats = run_differential("color_mafia", reference, params, games=2000, seed=1)
     assert stats["ended"] + stats["truncated"] == 2000

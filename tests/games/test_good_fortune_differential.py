@@ -17,7 +17,8 @@ COMBINATIONS = [
 def test_engine_matches_reference(params):
     stats = run_differential("good_fortune", reference, params, games=2000, seed=1)
     selection_nodes = 1 if params["variant"] == "guess" else 2
-    assert stats["steps"] == 2000 * 9 * (selection_nodes + 2)  # 9 rounds: selections, then 2 placements
+    # 9 rounds, each of the selection node(s) and then 2 placements
+    assert stats["steps"] == 2000 * 9 * (selection_nodes + 2)
 
 
 def test_custom_tile_table_matches_reference():

@@ -348,7 +348,7 @@ class State:
         if self.outcome == "ended":
             unfashionable = [c for c in CHIP_COLORS if self.box[c] > 0]
         out = []
-        for h, out_of_game in zip(self.chips, self._eliminated()):
+        for h, out_of_game in zip(self.chips, self._eliminated(), strict=True):
             if out_of_game:
                 out.append(0.0)
                 continue

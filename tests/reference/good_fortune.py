@@ -71,7 +71,7 @@ def best_score(tiles: list, collection: list) -> int:
     best = 0
     for choice in itertools.product((0, 1), repeat=len(collection)):
         groups: dict[str, list[int]] = {}
-        for t, k in zip(collection, choice):
+        for t, k in zip(collection, choice, strict=True):
             charm_a, charm_b, die = tiles[t - 1]
             groups.setdefault(charm_b if k else charm_a, []).append(die)
         best = max(best, sum(sum(dice) * len(dice) for dice in groups.values()))

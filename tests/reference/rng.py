@@ -29,7 +29,7 @@ class Rng:
         return (self.next() * n) >> 64
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates in place: for i = len-1 down to 1, swap items[i] with items[uniform(i+1)]."""
+        """Fisher-Yates in place: for i = len-1 down to 1, swap items[i], items[uniform(i+1)]."""
         for i in range(len(items) - 1, 0, -1):
             j = self.uniform(i + 1)
             items[i], items[j] = items[j], items[i]

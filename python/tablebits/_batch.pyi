@@ -1,0 +1,37 @@
+"""Type stubs for tablebits._batch (Cython); see tablebits.VectorEnv and tablebits.simulate."""
+
+import numpy as np
+import numpy.typing as npt
+
+def simulate_chunk(
+    game_id: str,
+    params_blob: bytes,
+    seed: int,
+    first: int,
+    returns: npt.NDArray[np.float32],
+    scores: npt.NDArray[np.float32],
+    lengths: npt.NDArray[np.uint32],
+    threads: int,
+) -> None: ...
+
+class BatchCore:
+    current_player: npt.NDArray[np.int32]
+    legal: npt.NDArray[np.uint64]
+    rewards: npt.NDArray[np.float32]
+    terminated: npt.NDArray[np.bool_]
+    episode_steps: npt.NDArray[np.int32]
+    observations: npt.NDArray[np.float32] | None
+    def __init__(
+        self,
+        game_id: str,
+        params_blob: bytes,
+        num_envs: int,
+        players: int,
+        obs_size: int,
+        observations: bool,
+    ) -> None: ...
+    def reset(self, seed: int, threads: int) -> None: ...
+    def step(self, actions: npt.NDArray[np.int32], threads: int) -> int: ...
+    def sample_actions(self, out: npt.NDArray[np.int32], threads: int) -> None: ...
+    def state_bytes(self, i: int) -> bytes: ...
+    def expand_masks(self, out: npt.NDArray[np.uint8]) -> None: ...
