@@ -203,7 +203,8 @@ def test_simulate_is_independent_of_threads(game_id, params):
         assert np.array_equal(getattr(one, name), getattr(two, name)), name
     assert np.allclose(one.returns.sum(axis=1), 1.0) or game_id in COOPERATIVE
     assert (one.lengths > 0).all()
-    assert not np.array_equal(one.returns, tb.simulate(game_id, 400, seed=10, **params).returns)
+    other = tb.simulate(game_id, 400, seed=10, **params)
+    assert not np.array_equal(one.lengths, other.lengths), "another seed must give other games"
 
 
 @pytest.mark.parametrize(("game_id", "params"), game_cases())

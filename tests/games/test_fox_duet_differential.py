@@ -24,8 +24,8 @@ COMBINATIONS = {
 
 @pytest.mark.parametrize("params", COMBINATIONS.values(), ids=COMBINATIONS.keys())
 def test_engine_matches_reference(params):
-    steps = run_differential("fox_duet", reference, params, games=2000, seed=3)
-    assert steps > 2000 * 20  # every game plays at least 10 full tricks
+    stats = run_differential("fox_duet", reference, params, games=2000, seed=3)
+    assert stats["steps"] > 2000 * 20  # every game plays at least 10 full tricks
 
 
 def _board(gems, plus):

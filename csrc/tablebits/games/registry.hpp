@@ -2,6 +2,7 @@
 #pragma once
 
 #include "color_mafia/game.hpp"
+#include "fox_duet/game.hpp"
 #include "good_fortune/game.hpp"
 
 namespace tb {
@@ -15,6 +16,6 @@ struct GameList {
   }
 };
 
-using Games = GameList<color_mafia::ColorMafia, good_fortune::GoodFortune>;
+using Games = GameList<color_mafia::ColorMafia, fox_duet::FoxDuet, good_fortune::GoodFortune>;
 
 }  // namespace tb

@@ -1,0 +1,35 @@
+// Fox in the Forest Duet parameters: difficulty level and the forest path (spec:
+// shared/rules/fox_duet.md, notes: docs/games/fox_duet.md). The board lives in fixed arrays so
+// Params stays trivially copyable.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace tb::fox_duet {
+
+inline constexpr int kCards = 30;
+inline constexpr int kHandSize = 11;
+inline constexpr int kTricks = 11;
+inline constexpr int kRounds = 3;
+inline constexpr int kMaxSpaces = 21;
+inline constexpr int kMinSpaces = 5;
+inline constexpr int kTotalGems = 22;
+inline constexpr int kTotalForest = 4;
+inline constexpr int kMaxGemsPerSpace = 3;
+
+inline constexpr std::array<uint8_t, 11> kSideAGems = {1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 1};
+inline constexpr std::array<uint8_t, 11> kSideAPlus = {0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0};
+
+struct Params {
+  uint8_t level = 1;       // 1..3: victory base 10 x level
+  uint8_t n = 11;          // spaces on the path, odd, 5..21
+  uint8_t start_gems = 12; // sum of gems
+  uint8_t num_plus = 5;    // count of plus spaces
+  std::array<uint8_t, kMaxSpaces> gems = {1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 1};  // unused tail 0
+  std::array<uint8_t, kMaxSpaces> plus = {0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0};  // 0/1
+
+  constexpr int c() const { return n / 2; }
+};
+
+}  // namespace tb::fox_duet

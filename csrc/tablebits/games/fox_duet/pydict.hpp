@@ -1,0 +1,277 @@
+// Fox in the Forest Duet parameters and state dict for the Python bindings (schema: rules spec
+// plus docs/games/fox_duet.md). Semantic checks live in FoxDuet::validate, which the generic
+// layer runs on every decoded dict; here are the type/shape checks and the dict-only facts
+// (the deck list, plus flags, forest_supply).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "../../../bindings/pyconvert.hpp"
+#include "game.hpp"
+
+namespace tb {
+
+template <>
+struct PyCodec<fox_duet::FoxDuet> {
+  using G = fox_duet::FoxDuet;
+  using State = G::State;
+  using Params = G::Params;
+
+  static Params parse_params(py_convert::ParamReader& r) {
+    namespace py = pybind11;
+    using namespace fox_duet;
+    Params p;
+    if (py::object v = r.take("level")) p.level = static_cast<uint8_t>(py_convert::to_int(v, r.what("level"), 1, 3));
+    py::object board = r.take("board");
+    r.finish();
+    if (!board || board.is_none()) {
+      if (p.level != 1) {
+        py_convert::value_error(
+            "fox_duet level " + std::to_string(p.level) +
+            " is played on Side B, whose layout is not published/available; pass a layout with "
+            "board=[{\"gems\": .., \"plus\": ..}, ...]");
+      }
+      return p;  // Side A
+    }
+    const std::string what = r.what("board");
+    py::list rows = py_convert::to_list(board, what);
+    const size_t n = rows.size();
+    if (n % 2 == 0 || n < kMinSpaces || n > kMaxSpaces) {
+      py_convert::value_error(what + " must have an odd length 5-21, got " + std::to_string(n));
+    }
+    p.n = static_cast<uint8_t>(n);
+    p.gems.fill(0);
+    p.plus.fill(0);
+    int start = 0, plus = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const std::string w = what + "[" + std::to_string(i) + "]";
+      py::dict space = py_convert::to_dict(rows[i], w);
+      py_convert::expect_keys(space, w, {"gems", "plus"});
+      p.gems[i] = static_cast<uint8_t>(py_convert::to_int(space["gems"], w + "['gems']", 0, kMaxGemsPerSpace));
+      p.plus[i] = py_convert::to_bool(space["plus"], w + "['plus']") ? 1 : 0;
+      start += p.gems[i];
+      plus += p.plus[i];
+    }
+    if (p.gems[n / 2] != 0) py_convert::value_error(what + ": the centre space must hold no gems");
+    if (start + 2 * plus > kTotalGems) {
+      py_convert::value_error(what + ": starting gems + 2 x plus spaces = " + std::to_string(start + 2 * plus) +
+                              " exceeds " + std::to_string(kTotalGems));
+    }
+    p.start_gems = static_cast<uint8_t>(start);
+    p.num_plus = static_cast<uint8_t>(plus);
+    return p;
+  }
+
+  static pybind11::dict params_to_dict(const Params& p) {
+    namespace py = pybind11;
+    py::list board;
+    for (int i = 0; i < p.n; ++i) {
+      py::dict space;
+      space["gems"] = p.gems[i];
+      space["plus"] = p.plus[i] != 0;
+      board.append(space);
+    }
+    py::dict d;
+    d["level"] = p.level;
+    d["board"] = board;
+    return d;
+  }
+
+  static pybind11::list cards_of(uint32_t mask) {
+    pybind11::list out;
+    for_each_bit(mask, [&](int card) { out.append(fox_duet::card_string(card)); });
+    return out;
+  }
+
+  static pybind11::object card_or_none(uint8_t card) {
+    if (card == fox_duet::kNoCard) return pybind11::none();
+    return pybind11::str(fox_duet::card_string(card));
+  }
+
+  static pybind11::dict to_dict(const State& s, const Params& p) {
+    namespace py = pybind11;
+    using namespace fox_duet;
+    py::dict trick_cards;
+    trick_cards["lead"] = card_or_none(s.lead);
+    trick_cards["follow"] = card_or_none(s.follow);
+    py::list gems, plus, voids;
+    for (int i = 0; i < p.n; ++i) {
+      gems.append(s.gems[i]);
+      plus.append(p.plus[i] != 0);
+    }
+    for (int pl = 0; pl < 2; ++pl) {
+      py::list v;
+      for (int suit = 0; suit < 3; ++suit)
+        if ((s.voids[pl] >> suit) & 1) v.append(std::string(1, kSuitLetters[suit]));
+      voids.append(v);
+    }
+    py::dict d;
+    d["game"] = "fox_duet";
+    d["level"] = p.level;
+    d["round"] = s.round;
+    d["trick"] = s.trick;
+    d["dealer"] = s.dealer;
+    d["leader"] = s.leader;
+    d["phase"] = kPhaseNames[s.phase];
+    d["hands"] = py_convert::list_of(cards_of(s.hand[0]), cards_of(s.hand[1]));
+    d["decree"] = card_string(s.decree);
+    d["deck"] = cards_of(G::unseen(s, 0) & ~s.hand[1]);
+    d["trick_cards"] = trick_cards;
+    d["tracker"] = static_cast<int>(s.tracker);
+    d["gems"] = gems;
+    d["plus"] = plus;
+    d["covered"] = py_convert::list_of(s.covered[0], s.covered[1]);
+    d["forest_supply"] = G::forest_supply(s);
+    d["gem_supply"] = s.gem_supply;
+    d["outcome"] = s.outcome == kNone ? py::object(py::none()) : py::object(py::str(kOutcomeNames[s.outcome]));
+    d["rng"] = py::int_(s.rng.state);
+    d["played"] = cards_of(s.played);
+    d["known"] = py_convert::list_of(cards_of(s.known[0]), cards_of(s.known[1]));
+    d["voids"] = voids;
+    d["fox_target"] = s.fox_target == kUnset ? py::object(py::none()) : py::object(py::int_(s.fox_target));
+    d["ignore"] = s.ignore == kUnset ? py::object(py::none()) : py::object(py::str(kIgnoreNames[s.ignore]));
+    return d;
+  }
+
+  static int parse_card(pybind11::handle obj, const std::string& what) {
+    const std::string s = py_convert::to_str(obj, what);
+    int suit = -1;
+    for (int i = 0; i < 3; ++i)
+      if (!s.empty() && s[0] == fox_duet::kSuitLetters[i]) suit = i;
+    const std::string digits = s.size() >= 2 ? s.substr(1) : "";
+    bool ok = suit >= 0 && (digits == "10" || (digits.size() == 1 && digits[0] >= '1' && digits[0] <= '9'));
+    if (!ok) py_convert::value_error(what + ": bad card string '" + s + "' (like R7, S10, D1)");
+    return suit * 10 + std::stoi(digits) - 1;
+  }
+
+  // A list of distinct card strings (any order) as a mask.
+  static uint32_t card_set(pybind11::handle obj, const std::string& what) {
+    uint32_t mask = 0;
+    for (pybind11::handle item : py_convert::to_list(obj, what)) {
+      const int card = parse_card(item, what + " entry");
+      if (mask & fox_duet::bit(card)) py_convert::value_error("the 30 cards must each be in exactly one place (" + what + " repeats one)");
+      mask |= fox_duet::bit(card);
+    }
+    return mask;
+  }
+
+  static uint8_t optional_card(pybind11::handle obj, const std::string& what) {
+    if (obj.is_none()) return fox_duet::kNoCard;
+    return static_cast<uint8_t>(parse_card(obj, what));
+  }
+
+  static State from_dict(pybind11::handle obj, const Params& p) {
+    namespace py = pybind11;
+    using namespace fox_duet;
+    py::dict d = py_convert::to_dict(obj, "state dict");
+    {
+      static constexpr const char* kFields[] = {
+          "game", "level", "round", "trick", "dealer", "leader", "phase", "hands", "decree", "deck",
+          "trick_cards", "tracker", "gems", "plus", "covered", "forest_supply", "gem_supply", "outcome",
+          "rng", "played", "known", "voids", "fox_target", "ignore"};
+      std::string missing, unknown;
+      for (const char* k : kFields) {
+        if (!d.contains(k) && std::string(k) != "rng") missing += (missing.empty() ? "" : ", ") + std::string(k);
+      }
+      for (auto item : d) {
+        const std::string k = py::str(item.first);
+        bool known = false;
+        for (const char* f : kFields) known = known || k == f;
+        if (!known) unknown += (unknown.empty() ? "" : ", ") + k;
+      }
+      if (!missing.empty()) py_convert::value_error("state dict is missing key(s): " + missing);
+      if (!unknown.empty()) py_convert::value_error("state dict has unknown key(s): " + unknown);
+    }
+    if (py_convert::to_str(d["game"], "'game'") != "fox_duet") py_convert::value_error("'game' must be 'fox_duet'");
+    if (py_convert::to_int(d["level"], "'level'", 1, 3) != p.level) {
+      py_convert::value_error("'level' must be " + std::to_string(p.level) + " for this game");
+    }
+    State s{};
+    s.round = static_cast<uint8_t>(py_convert::to_int(d["round"], "'round'", 1, kRounds));
+    s.trick = static_cast<uint8_t>(py_convert::to_int(d["trick"], "'trick'", 1, kTricks));
+    s.dealer = static_cast<uint8_t>(py_convert::to_int(d["dealer"], "'dealer'", 0, 1));
+    s.leader = static_cast<uint8_t>(py_convert::to_int(d["leader"], "'leader'", 0, 1));
+    if (d.contains("rng")) {
+      py::handle rng = d["rng"];
+      if (!py::isinstance<py::int_>(rng) || py::isinstance<py::bool_>(rng)) py_convert::type_error("'rng'", "an int", rng);
+      if (rng < py::int_(0) || rng >= py::int_(1).attr("__lshift__")(64)) {
+        py_convert::value_error("'rng' must be in [0, 2**64), got " + std::string(py::repr(rng)));
+      }
+      s.rng.state = rng.cast<uint64_t>();
+    }
+    s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhaseNames));
+    if (!d["outcome"].is_none()) {
+      static constexpr std::array<const char*, 3> kOutcomes = {"won", "lost_time", "lost_forest"};
+      s.outcome = static_cast<uint8_t>(1 + py_convert::to_choice(d["outcome"], "'outcome'", kOutcomes));
+    }
+
+    // --- cards ---
+    py::list hands = py_convert::to_list(d["hands"], "'hands'", 2);
+    s.hand[0] = card_set(hands[0], "'hands'[0]");
+    s.hand[1] = card_set(hands[1], "'hands'[1]");
+    const uint32_t deck = card_set(d["deck"], "'deck'");
+    s.played = card_set(d["played"], "'played'");
+    s.decree = static_cast<uint8_t>(parse_card(d["decree"], "'decree'"));
+    py::dict tc = py_convert::to_dict(d["trick_cards"], "'trick_cards'");
+    py_convert::expect_keys(tc, "'trick_cards'", {"lead", "follow"});
+    s.lead = optional_card(tc["lead"], "'trick_cards' lead");
+    s.follow = optional_card(tc["follow"], "'trick_cards' follow");
+    {
+      uint32_t all = 0;
+      int count = 0;
+      for (uint32_t m : {s.hand[0], s.hand[1], deck, s.played}) {
+        all |= m;
+        count += popcount(m);
+      }
+      for (uint8_t card : {s.decree, s.lead, s.follow}) {
+        if (card == kNoCard) continue;
+        all |= bit(card);
+        ++count;
+      }
+      if (all != kAllCards || count != kCards) py_convert::value_error("the 30 cards must each be in exactly one place");
+      if (popcount(deck) != 7) py_convert::value_error("'deck' must hold 7 cards");
+    }
+
+    // --- board ---
+    const int n = p.n, c = p.c();
+    py::list plus = py_convert::to_list(d["plus"], "'plus'", static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      if (py_convert::to_bool(plus[i], "'plus' entry") != (p.plus[i] != 0)) {
+        py_convert::value_error("'plus' does not match the game's board");
+      }
+    }
+    py::list gems = py_convert::to_list(d["gems"], "'gems'", static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) s.gems[i] = static_cast<uint8_t>(py_convert::to_int(gems[i], "'gems' entry", 0, kTotalGems));
+    py::list covered = py_convert::to_list(d["covered"], "'covered'", 2);
+    for (int e = 0; e < 2; ++e) s.covered[e] = static_cast<uint8_t>(py_convert::to_int(covered[e], "'covered' entry", 0, c));
+    const int forest = static_cast<int>(py_convert::to_int(d["forest_supply"], "'forest_supply'", 0, kTotalForest));
+    if (forest + s.covered[0] + s.covered[1] != kTotalForest) py_convert::value_error("forest tokens are not conserved");
+    s.tracker = static_cast<int8_t>(py_convert::to_int(d["tracker"], "'tracker'", -c, c));
+    s.gem_supply = static_cast<uint8_t>(py_convert::to_int(d["gem_supply"], "'gem_supply'", 0, kTotalGems));
+
+    // --- knowledge ---
+    py::list known = py_convert::to_list(d["known"], "'known'", 2);
+    py::list voids = py_convert::to_list(d["voids"], "'voids'", 2);
+    static constexpr std::array<const char*, 3> kSuits = {"R", "S", "D"};
+    for (int pl = 0; pl < 2; ++pl) {
+      s.known[pl] = card_set(known[pl], "'known'[" + std::to_string(pl) + "]");
+      for (py::handle v : py_convert::to_list(voids[pl], "'voids'[" + std::to_string(pl) + "]")) {
+        const int suit = py_convert::to_choice(v, "'voids' entry", kSuits);
+        if ((s.voids[pl] >> suit) & 1) py_convert::value_error("'voids' repeats a suit");
+        s.voids[pl] = static_cast<uint8_t>(s.voids[pl] | (1u << suit));
+      }
+    }
+
+    // --- ability fields ---
+    s.fox_target = d["fox_target"].is_none()
+        ? kUnset
+        : static_cast<uint8_t>(py_convert::to_int(d["fox_target"], "'fox_target'", 0, 1));
+    s.ignore = d["ignore"].is_none()
+        ? kUnset
+        : static_cast<uint8_t>(py_convert::to_choice(d["ignore"], "'ignore'", kIgnoreNames));
+    return s;
+  }
+};
+
+}  // namespace tb

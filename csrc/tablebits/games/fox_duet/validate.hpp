@@ -1,0 +1,137 @@
+// The invariants of a reachable Fox in the Forest Duet state (the checks of the docs' "What
+// state_from_dict checks"); every state from bytes or a dict passes here, so the rules code can
+// index gems, masks and tables without further checks.
+#pragma once
+
+#include "game.hpp"
+
+namespace tb::fox_duet {
+
+inline const char* FoxDuet::validate(const State& s, const Params& p) {
+  for (uint8_t r : s.reserved)
+    if (r) return "reserved bytes must be 0";
+  if (s.round < 1 || s.round > kRounds) return "round must be 1..3";
+  if (s.trick < 1 || s.trick > kTricks) return "trick must be 1..11";
+  if (s.dealer > 1 || s.leader > 1) return "dealer and leader must be 0 or 1";
+  if (s.phase >= kNumPhases) return "unknown phase";
+  if (s.outcome > kLostForest) return "unknown outcome";
+  if ((s.outcome == kNone) != (s.phase != kOver)) return "outcome must be set exactly when phase is 'over'";
+
+  // --- cards ---
+  if ((s.hand[0] | s.hand[1] | s.played | s.known[0] | s.known[1]) & ~kAllCards) return "card mask out of range";
+  if (s.decree >= kCards) return "bad decree card";
+  if (s.lead != kNoCard && s.lead >= kCards) return "bad lead card";
+  if (s.follow != kNoCard && s.follow >= kCards) return "bad follow card";
+  if (s.lead == kNoCard && s.follow != kNoCard) return "trick_cards: a follow card without a lead card";
+  {
+    uint32_t seen = 0;
+    int places = 0;
+    bool clash = false;
+    auto claim = [&](uint32_t mask) {
+      clash = clash || (mask & seen);
+      seen |= mask;
+      places += popcount(mask);
+    };
+    claim(s.hand[0]);
+    claim(s.hand[1]);
+    claim(s.played);
+    claim(bit(s.decree));
+    if (s.lead != kNoCard) claim(bit(s.lead));
+    if (s.follow != kNoCard) claim(bit(s.follow));
+    if (clash) return "the 30 cards must each be in exactly one place";
+    if (places != kCards - 7) return "deck must hold 7 cards";
+  }
+  const int t = s.trick;
+  const int ph = s.phase;
+  const int in_trick = (s.lead != kNoCard) + (s.follow != kNoCard);
+  int sizes[2], want_in_trick, done;
+  const bool ability = ph == kFoxTarget || ph == kFoxSwap || ph == kGift;
+  if (ph == kLead) {
+    sizes[0] = sizes[1] = 12 - t;
+    want_in_trick = 0;
+    done = t - 1;
+  } else if ((ability || ph == kFollow) && s.follow == kNoCard) {
+    sizes[s.leader] = 11 - t;
+    sizes[1 - s.leader] = 12 - t;
+    want_in_trick = 1;
+    done = t - 1;
+  } else if (ability || ph == kGazelle || ph == kMusician) {
+    sizes[0] = sizes[1] = 11 - t;
+    want_in_trick = 2;
+    done = t - 1;
+  } else {
+    if (ph == kFollow) return "phase follow with a follow card already played";
+    sizes[0] = sizes[1] = 11 - t;
+    want_in_trick = 0;
+    done = t;
+  }
+  if (in_trick != want_in_trick) return "trick_cards do not fit the phase";
+  if (popcount(s.hand[0]) != sizes[0] || popcount(s.hand[1]) != sizes[1]) return "hand sizes do not fit the trick and phase";
+  if (popcount(s.played) != 2 * done) return "played does not hold 2 cards per completed trick";
+
+  // --- board ---
+  const int n = p.n, c = p.c();
+  int board_gems = 0;
+  for (int i = 0; i < kMaxSpaces; ++i) {
+    if (i >= n && s.gems[i]) return "gems beyond the board";
+    if (s.gems[i] > kTotalGems) return "too many gems on a space";
+    board_gems += s.gems[i];
+  }
+  if (s.covered[0] > c || s.covered[1] > c) return "covered must be at most half the board (the centre is never covered)";
+  if (s.covered[0] + s.covered[1] > kTotalForest) return "forest tokens are not conserved";
+  for (int i = 0; i < s.covered[0]; ++i)
+    if (s.gems[i]) return "a covered space holds gems";
+  for (int i = n - s.covered[1]; i < n; ++i)
+    if (s.gems[i]) return "a covered space holds gems";
+  if (s.tracker < -c + s.covered[0] || s.tracker > c - s.covered[1]) return "the tracker must be on an open space";
+  if (s.gem_supply > kTotalGems) return "gem_supply out of range";
+  {
+    int adds_lo = s.round - 1, adds_hi = s.round - 1;
+    if (ph == kForestEnd) adds_lo = adds_hi = s.round;
+    else if (ph == kOver && s.round < kRounds) adds_hi = s.round;
+    bool ok = false;
+    for (int a = adds_lo; a <= adds_hi; ++a) ok = ok || s.gem_supply == kTotalGems - p.start_gems - p.num_plus * a;
+    if (!ok) return "gem_supply does not match the round-end additions made";
+  }
+  if (board_gems + s.gem_supply > kTotalGems) return "more than 22 gems";
+  if (ph != kOver && board_gems == 0 && (s.round > 1 || s.played)) return "the board is empty but the game is not over";
+  if (s.outcome == kWon && board_gems != 0) return "outcome won needs an empty board";
+  if (s.outcome == kLostTime && (s.round != kRounds || t != kTricks)) return "outcome lost_time needs round 3, trick 11";
+
+  // --- knowledge ---
+  for (int pl = 0; pl < 2; ++pl) {
+    if (s.known[pl] & ~s.hand[pl]) return "known[p] must be a subset of hands[p]";
+    if (s.voids[pl] & ~7u) return "bad void suit";
+    for (int suit = 0; suit < 3; ++suit) {
+      if (((s.voids[pl] >> suit) & 1) && (s.hand[pl] & ~s.known[pl] & suit_cards(suit))) {
+        return "voids contradict an unknown card in the hand";
+      }
+    }
+  }
+
+  // --- ability fields and phase-specific checks ---
+  if (s.fox_target != kUnset && s.fox_target > 1) return "fox_target must be null, 0 or 1";
+  if ((s.fox_target != kUnset) != (ph == kFoxSwap)) return "fox_target must be set exactly in phase fox_swap";
+  if (s.ignore != kUnset && s.ignore > 3) return "bad ignore";
+  if (ability) {
+    const int card = s.follow == kNoCard ? s.lead : s.follow;
+    if (rank_of(card) != (ph == kGift ? kRankGift : kRankFox)) return "a Fox/Gift phase needs a 3/7 as the latest card";
+    if (ph == kFoxTarget && !(s.hand[0] | s.hand[1])) return "fox_target with no cards in hand";
+    if (ph == kFoxSwap && !s.hand[s.fox_target]) return "the Fox target holds no card";
+    if (ph == kGift && !(s.hand[0] && s.hand[1])) return "gift needs a card in both hands";
+  }
+  const bool gazelle = (ph == kGazelle || ph == kMusician) && trick_has(s, kRankGazelle);
+  if (ph == kGazelle && !gazelle) return "phase gazelle needs a 5 in the trick";
+  if ((s.ignore != kUnset) != (ph == kMusician && gazelle)) return "ignore must be set exactly in phase musician with a 5 in the trick";
+  if (ph == kMusician) {
+    if (s.ignore != kUnset && !((gazelle_options(s) >> s.ignore) & 1)) return "ignore is not an allowed Gazelle choice";
+    if (!trick_has(s, kRankMusician) || movement(s, s.ignore == kUnset ? 0 : s.ignore) == 0) return "phase musician needs a 1 in the trick and m > 0";
+  }
+  if (ph == kForestEnd) {
+    if (t != kTricks || s.round == kRounds || forest_supply(s) == 0) return "forest_end needs trick 11 of round 1 or 2 and a forest token";
+    if (s.covered[0] != s.covered[1] || s.covered[0] == c) return "forest_end needs equal ends with open spaces";
+  }
+  return nullptr;
+}
+
+}  // namespace tb::fox_duet
