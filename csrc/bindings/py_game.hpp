@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "../tablebits/core/game.hpp"
@@ -124,6 +125,7 @@ class StateMethods {
   }
 
   static int check_action(const S& st, int player, const py::handle& action) {
+    if (PyBool_Check(action.ptr())) py_convert::value_error("illegal action: a bool is not an action id");
     const int64_t a = py_convert::to_int(action, "action", INT32_MIN, INT32_MAX);
     if (a < 0 || a >= G::kNumActions || !((mask(st, player) >> a) & 1)) illegal(st, player, static_cast<int>(a));
     return static_cast<int>(a);
@@ -173,7 +175,11 @@ class StateMethods {
     const std::string s = py_convert::to_str(text, "action string");
     const int p = string_player(st, player);
     for (int a = 0; a < G::kNumActions; ++a) {
-      if (describe(st, p, a) == s) return a;
+      try {
+        if (describe(st, p, a) == s) return a;
+      } catch (const std::invalid_argument&) {
+        // an id that does not exist with these parameters names nothing
+      }
     }
     py_convert::value_error("no action is written '" + s + "' here");
   }

@@ -49,6 +49,7 @@ concept Game =
       { G::observation_string(cs, p, player) } -> std::same_as<std::string>;
       { G::to_string(cs, p) } -> std::same_as<std::string>;
       // Meaningful for every id in [0, kNumActions) at any node; may depend on phase/player.
+      // An id that does not exist under these parameters throws std::invalid_argument.
       { G::action_to_string(cs, p, player, action) } -> std::same_as<std::string>;
       // Redraws everything `player` cannot know, and all future chance, from `seed`.
       { G::resample(s, p, player, seed) } -> std::same_as<void>;

@@ -4,6 +4,7 @@
 #include "color_mafia/game.hpp"
 #include "fox_duet/game.hpp"
 #include "good_fortune/game.hpp"
+#include "hoi_pho/game.hpp"
 
 namespace tb {
 
@@ -16,6 +17,7 @@ struct GameList {
   }
 };
 
-using Games = GameList<color_mafia::ColorMafia, fox_duet::FoxDuet, good_fortune::GoodFortune>;
+using Games = GameList<color_mafia::ColorMafia, fox_duet::FoxDuet, good_fortune::GoodFortune,
+                         hoi_pho::HoiPho>;
 
 }  // namespace tb

@@ -1,0 +1,256 @@
+// Hội Phố parameters and state dict for the Python bindings (schema: the rules spec plus the
+// extra keys of docs/games/hoi_pho.md).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "../../../bindings/pyconvert.hpp"
+#include "game.hpp"
+
+namespace tb {
+
+template <>
+struct PyCodec<hoi_pho::HoiPho> {
+  using G = hoi_pho::HoiPho;
+  using State = G::State;
+  using Params = G::Params;
+
+  static Params parse_params(py_convert::ParamReader& r) {
+    namespace py = pybind11;
+    using namespace hoi_pho;
+    Params p;
+    if (py::object v = r.take("players")) {
+      p.players = static_cast<uint8_t>(py_convert::to_int(v, r.what("players"), 3, 5));
+    }
+    if (py::object v = r.take("contracts")) {
+      const std::string what = r.what("contracts");
+      py::list list = py_convert::to_list(v, what, kContracts);
+      for (int i = 0; i < kContracts; ++i) {
+        p.contracts[i] = static_cast<uint16_t>(
+            py_convert::to_int(list[i], what + " entry " + std::to_string(i), 0, kMaxContract));
+        if (i && p.contracts[i] <= p.contracts[i - 1]) py_convert::value_error(what + " must be strictly increasing");
+      }
+    }
+    if (py::object v = r.take("sheep_tie")) p.sheep_tie = py_convert::to_bool(v, r.what("sheep_tie"));
+    if (py::object v = r.take("rps")) {
+      p.rps_chance = static_cast<uint8_t>(py_convert::to_choice(v, r.what("rps"), std::array{"play", "chance"}));
+    }
+    if (py::object v = r.take("max_rounds")) {
+      p.max_rounds = static_cast<uint16_t>(py_convert::to_int(v, r.what("max_rounds"), 1, 1000));
+    }
+    r.finish();
+    return p;
+  }
+
+  static pybind11::dict params_to_dict(const Params& p) {
+    namespace py = pybind11;
+    py::list contracts;
+    for (uint16_t c : p.contracts) contracts.append(c);
+    py::dict d;
+    d["players"] = static_cast<int>(p.players);
+    d["contracts"] = contracts;
+    d["sheep_tie"] = static_cast<bool>(p.sheep_tie);
+    d["rps"] = p.rps_chance ? "chance" : "play";
+    d["max_rounds"] = static_cast<int>(p.max_rounds);
+    return d;
+  }
+
+  static pybind11::list cards(uint16_t merchants, int ships) {
+    pybind11::list out;
+    for (int i = 0; i < ships; ++i) out.append(0);
+    for_each_bit(merchants & hoi_pho::kAllMerchants, [&](int c) { out.append(c); });
+    return out;
+  }
+
+  static pybind11::object opt(int v) {
+    if (v == hoi_pho::kNone) return pybind11::none();
+    return pybind11::int_(v);
+  }
+
+  static pybind11::dict to_dict(const State& s, const Params& p) {
+    namespace py = pybind11;
+    using namespace hoi_pho;
+    const int n = p.players;
+    py::list coins, start, contracts, hands, known, table, discards, deck, stack;
+    for (int q = 0; q < n; ++q) {
+      coins.append(s.coins[q]);
+      start.append(s.turn_start[q]);
+      py::list mine;
+      for (int i = 0; i < kContracts; ++i)
+        if (s.contracts[q] >> i & 1) mine.append(p.contracts[i]);
+      contracts.append(mine);
+      hands.append(cards(s.hand[q], s.ships[q]));
+      known.append(cards(s.known[q], 0));
+    }
+    for (int c = 0; c < 16; ++c) {
+      for (int q = 0; q < n; ++q) {
+        if (!(s.table[q] >> c & 1)) continue;
+        py::dict e;
+        e["card"] = c;
+        e["owner"] = q;
+        table.append(e);
+      }
+    }
+    if (G::discards_present(s, n))
+      for (int q = 0; q < n; ++q) discards.append(s.discards[q]);
+    for (int i = G::taken(s); i < kContracts; ++i) deck.append(p.contracts[i]);
+    for (int i = 0; i < s.depth; ++i) stack.append(i + 1 == s.depth ? s.top : 6);
+    py::dict d;
+    d["game"] = "hoi_pho";
+    d["players"] = n;
+    d["round"] = s.round;
+    d["turn"] = s.turn;
+    d["phase"] = kPhaseNames[s.phase];
+    d["coins"] = coins;
+    d["coins_turn_start"] = start;
+    d["contracts"] = contracts;
+    d["deck"] = deck;
+    d["hands"] = hands;
+    d["removed"] = cards(s.removed, s.removed_ships);
+    d["discards"] = discards;
+    d["table"] = table;
+    d["previous"] = cards(s.previous, 0);
+    d["forced"] = s.forced ? py::object(py::int_(s.forced)) : py::object(py::none());
+    d["known"] = known;
+    d["outcome"] = s.outcome ? py::object(py::str(kOutcomeNames[s.outcome])) : py::object(py::none());
+    d["rng"] = py::int_(s.rng.state);
+    d["stack"] = stack;
+    d["skill_player"] = opt(s.skill_player);
+    d["target"] = opt(s.target);
+    d["rps_draws"] = s.rps_draws;
+    return d;
+  }
+
+  // A list of cards 0..15 in ascending order (`strict`: no repeats) as (merchant mask, ships).
+  static uint16_t card_set(pybind11::handle obj, const std::string& what, int lo, bool strict, int* ships) {
+    uint16_t mask = 0;
+    int last = -1;
+    for (pybind11::handle item : py_convert::to_list(obj, what)) {
+      const int c = static_cast<int>(py_convert::to_int(item, what + " entry", lo, 15));
+      if (c < last || (strict && c == last)) py_convert::value_error(what + " must be ascending");
+      last = c;
+      if (c == 0) {
+        if (ships) ++*ships;
+        continue;
+      }
+      if (mask & hoi_pho::bit(c)) py_convert::value_error("a card is in two places (" + what + ")");
+      mask |= hoi_pho::bit(c);
+    }
+    return mask;
+  }
+
+  static int opt_int(pybind11::handle obj, const std::string& what, int lo, int hi, int none) {
+    if (obj.is_none()) return none;
+    return static_cast<int>(py_convert::to_int(obj, what, lo, hi));
+  }
+
+  static State from_dict(pybind11::handle obj, const Params& p) {
+    namespace py = pybind11;
+    using namespace hoi_pho;
+    const int n = p.players;
+    py::dict d = py_convert::to_dict(obj, "state dict");
+    if (d.contains("rng")) {
+      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "turn", "phase", "coins", "coins_turn_start", "contracts", "deck", "hands", "removed", "discards", "table", "previous", "forced", "known", "outcome", "rng", "stack", "skill_player", "target", "rps_draws"});
+    } else {
+      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "turn", "phase", "coins", "coins_turn_start", "contracts", "deck", "hands", "removed", "discards", "table", "previous", "forced", "known", "outcome", "stack", "skill_player", "target", "rps_draws"});
+    }
+    if (py_convert::to_str(d["game"], "'game'") != "hoi_pho") py_convert::value_error("'game' must be 'hoi_pho'");
+    if (py_convert::to_int(d["players"], "'players'", 3, 5) != n) py_convert::value_error("'players' must be " + std::to_string(n));
+    State s{};
+    if (d.contains("rng")) {
+      py::handle rng = d["rng"];
+      if (!py::isinstance<py::int_>(rng) || py::isinstance<py::bool_>(rng)) py_convert::type_error("'rng'", "an int", rng);
+      if (rng < py::int_(0) || rng >= py::int_(1).attr("__lshift__")(64)) py_convert::value_error("'rng' must be in [0, 2**64)");
+      s.rng.state = rng.cast<uint64_t>();
+    }
+    s.round = static_cast<uint16_t>(py_convert::to_int(d["round"], "'round'", 1, p.max_rounds));
+    s.turn = static_cast<uint8_t>(py_convert::to_int(d["turn"], "'turn'", 1, turns_per_round(n)));
+    s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhaseNames));
+    s.outcome = d["outcome"].is_none()
+        ? static_cast<uint8_t>(kNoOutcome)
+        : static_cast<uint8_t>(1 + py_convert::to_choice(d["outcome"], "'outcome'", std::array{"ended", "truncated"}));
+    py::list coins = py_convert::to_list(d["coins"], "'coins'", n);
+    py::list start = py_convert::to_list(d["coins_turn_start"], "'coins_turn_start'", n);
+    py::list contracts = py_convert::to_list(d["contracts"], "'contracts'", n);
+    py::list hands = py_convert::to_list(d["hands"], "'hands'", n);
+    py::list known = py_convert::to_list(d["known"], "'known'", n);
+    for (int q = 0; q < n; ++q) {
+      const std::string who = "[" + std::to_string(q) + "]";
+      s.coins[q] = static_cast<uint16_t>(py_convert::to_int(coins[q], "'coins'" + who, 0, 65535));
+      s.turn_start[q] = static_cast<uint16_t>(py_convert::to_int(start[q], "'coins_turn_start'" + who, 0, 65535));
+      int last = -1;
+      for (py::handle item : py_convert::to_list(contracts[q], "'contracts'" + who)) {
+        const int64_t v = py_convert::to_int(item, "'contracts'" + who + " entry", 0, INT32_MAX);
+        int index = -1;
+        for (int i = 0; i < kContracts; ++i)
+          if (p.contracts[i] == v) index = i;
+        if (index < 0) py_convert::value_error("contracts owned must be the top contracts taken from the deck");
+        if (index <= last) py_convert::value_error("'contracts'" + who + " must be ascending");
+        if (s.contracts[q] & (1u << index)) py_convert::value_error("a contract is owned twice");
+        last = index;
+        s.contracts[q] = static_cast<uint8_t>(s.contracts[q] | (1u << index));
+      }
+      int ships = 0;
+      s.hand[q] = card_set(hands[q], "'hands'" + who, 0, false, &ships);
+      if (ships > 5) py_convert::value_error("more than 5 ships");
+      s.ships[q] = static_cast<uint8_t>(ships);
+      s.known[q] = card_set(known[q], "'known'" + who, 1, true, nullptr);
+    }
+    {
+      int taken = 0;
+      for (int q = 0; q < n; ++q) taken += std::popcount(s.contracts[q]);
+      py::list deck = py_convert::to_list(d["deck"], "'deck'");
+      bool ok = taken <= kContracts && deck.size() == static_cast<size_t>(kContracts - taken);
+      for (size_t i = 0; ok && i < deck.size(); ++i) {
+        ok = py_convert::to_int(deck[i], "'deck' entry", 0, INT32_MAX) == p.contracts[taken + i];
+      }
+      if (!ok) py_convert::value_error("'deck' must be the remaining contracts, in order");
+    }
+    int removed_ships = 0;
+    s.removed = card_set(d["removed"], "'removed'", 0, false, &removed_ships);
+    if (removed_ships > 2) py_convert::value_error("removed must hold 2 cards with 3 players, none otherwise");
+    s.removed_ships = static_cast<uint8_t>(removed_ships);
+    {
+      const size_t want = (n == 3 && s.phase != kDiscard) ? 3 : 0;
+      py::list discards = py_convert::to_list(d["discards"], "'discards'", want);
+      for (size_t i = 0; i < want; ++i) {
+        s.discards[i] = static_cast<uint8_t>(py_convert::to_int(discards[i], "'discards' entry", 0, 15));
+      }
+    }
+    {
+      int last_card = -1, last_owner = -1;
+      for (py::handle item : py_convert::to_list(d["table"], "'table'")) {
+        py::dict e = py_convert::to_dict(item, "'table' entry");
+        py_convert::expect_keys(e, "'table' entry", {"card", "owner"});
+        const int c = static_cast<int>(py_convert::to_int(e["card"], "table card", 0, 15));
+        const int o = static_cast<int>(py_convert::to_int(e["owner"], "table owner", 0, n - 1));
+        if (c < last_card || (c == last_card && o <= last_owner)) py_convert::value_error("'table' must be sorted by card then owner, without repeats");
+        if (c != last_card) last_owner = -1;
+        last_card = c;
+        last_owner = o;
+        for (int q = 0; q < n; ++q)
+          if (c && (s.table[q] & bit(c))) py_convert::value_error("a card is in two places (table)");
+        s.table[o] |= bit(c);
+      }
+    }
+    s.previous = card_set(d["previous"], "'previous'", 1, true, nullptr);
+    s.forced = static_cast<uint8_t>(opt_int(d["forced"], "'forced'", 1, 15, 0));
+    {
+      py::list stack = py_convert::to_list(d["stack"], "'stack'");
+      if (stack.size() > 16) py_convert::value_error("'stack' too deep");
+      s.depth = static_cast<uint8_t>(stack.size());
+      for (size_t i = 0; i < stack.size(); ++i) {
+        const int v = static_cast<int>(py_convert::to_int(stack[i], "'stack' entry", 1, 15));
+        if (i + 1 < stack.size() && v != 6) py_convert::value_error("stack does not match the phase (entries below the top must be 6)");
+        if (i + 1 == stack.size()) s.top = static_cast<uint8_t>(v);
+      }
+    }
+    s.skill_player = static_cast<uint8_t>(opt_int(d["skill_player"], "'skill_player'", 0, n - 1, kNone));
+    s.target = static_cast<uint8_t>(opt_int(d["target"], "'target'", 0, n - 1, kNone));
+    s.rps_draws = static_cast<uint8_t>(py_convert::to_int(d["rps_draws"], "'rps_draws'", 0, 9));
+    return s;
+  }
+};
+
+}  // namespace tb

@@ -1,0 +1,135 @@
+// The invariants of a reachable Hội Phố state (the checks of state_from_dict in
+// docs/games/hoi_pho.md, plus the canonical form of the bytes). Every state from bytes or a dict
+// passes here, so anything accepted is safe for the rules code.
+#pragma once
+
+#include "game.hpp"
+
+namespace tb::hoi_pho {
+
+inline const char* HoiPho::validate(const State& s, const Params& P) {
+  const int n = P.players;
+  const int T = turns_per_round(n), B = base_hand(n);
+  if (s.reserved) return "reserved byte must be 0";
+  for (int q = n; q < kMaxPlayers; ++q) {
+    if (s.coins[q] || s.turn_start[q] || s.hand[q] || s.known[q] || s.table[q] || s.ships[q] || s.contracts[q]) {
+      return "seats beyond the number of players must be empty";
+    }
+  }
+  if (s.round < 1 || s.round > P.max_rounds) return "round must be in 1..max_rounds";
+  if (s.turn < 1 || s.turn > T) return "turn out of range";
+  if (s.phase >= kNumPhases) return "unknown phase";
+  if (s.outcome > kTruncated) return "unknown outcome";
+  if ((s.phase == kOver) != (s.outcome != kNoOutcome)) return "phase 'over' goes with a non-null outcome";
+  int coin_sum = 0, start_sum = 0;
+  for (int q = 0; q < n; ++q) {
+    coin_sum += s.coins[q];
+    start_sum += s.turn_start[q];
+  }
+  if (coin_sum > kMaxCoinSum || start_sum > kMaxCoinSum) {
+    return "coins too large: the engine keeps coins in 16 bits and needs all players' coins to total at most 60000";
+  }
+  // contracts: disjoint, together the top of the deck
+  uint8_t owned = 0;
+  bool three = false;
+  for (int q = 0; q < n; ++q) {
+    if (s.contracts[q] & 0x80) return "contract index out of range";
+    if (s.contracts[q] & owned) return "a contract is owned twice";
+    owned |= s.contracts[q];
+    three = three || std::popcount(s.contracts[q]) >= 3;
+  }
+  const int taken_count = std::popcount(owned);
+  if (owned != (1u << taken_count) - 1) return "contracts owned must be the top contracts taken from the deck";
+  if ((s.outcome == kEnded) != (taken_count == kContracts || three)) {
+    return "outcome 'ended' iff someone owns 3 contracts or the deck is empty";
+  }
+  if (s.outcome == kTruncated && s.round != P.max_rounds) return "a truncated game is at round max_rounds";
+  // cards
+  uint16_t seen = 0;
+  int merchants = 0, ships = s.removed_ships;
+  bool clash = false;
+  auto claim = [&](uint16_t mask) {
+    clash = clash || (mask & seen) || (mask & 1);
+    seen |= mask;
+    merchants += std::popcount(mask);
+  };
+  const bool disc = discards_present(s, n);
+  for (int q = 0; q < n; ++q) {
+    claim(s.hand[q]);
+    claim(s.table[q] & kAllMerchants);
+    ships += s.ships[q] + (s.table[q] & 1);
+    if ((s.known[q] & ~s.hand[q]) || (s.known[q] & 1)) return "known cards must be merchants in that hand";
+  }
+  claim(s.previous);
+  claim(s.removed);
+  for (int i = 0; i < 3; ++i) {
+    if (!disc) {
+      if (s.discards[i]) return "discards must be empty here";
+      continue;
+    }
+    if (s.discards[i] > 15) return "discard out of range";
+    if (s.discards[i]) claim(bit(s.discards[i])); else ++ships;
+  }
+  if (clash) return "a card is in two places";
+  if (ships > 5) return "more than 5 ships";
+  if (s.turn == 1 && (merchants != 15 || ships != 5)) return "on a round's first turn every card must be listed";
+  if (s.turn == 1 && s.previous) return "previous must be empty on turn 1";
+  if (n == 3 ? std::popcount(s.removed) + s.removed_ships != 2 : (s.removed || s.removed_ships)) {
+    return "removed must hold 2 cards with 3 players, none otherwise";
+  }
+  if (s.forced == 4 || s.forced > 15) return "forced must be null or a merchant other than 4";
+  if (s.forced && ((s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) || (s.turn == T && s.phase != kPlay))) {
+    return "no Rabbit order can be pending here";
+  }
+  // hand sizes
+  bool anyone = false;
+  for (int q = 0; q < n; ++q) {
+    const int size = std::popcount(s.hand[q]) + s.ships[q];
+    anyone = anyone || size > 0;
+    if (s.phase == kDiscard) {
+      if (n != 3 || s.turn != 1 || size != B + 1) return "discard phase: 3 players, turn 1, full hands";
+    } else if (s.phase == kPlay) {
+      const int cap = B - s.turn + 1;
+      if (size > cap || (s.turn == 1 && size != cap)) return "hand sizes do not match the turn";
+    } else if (size > B - s.turn) {
+      return "hand sizes do not match the turn";
+    }
+  }
+  if (s.phase == kPlay && !anyone) return "nobody can play";
+  const uint16_t on_table = table_all(s, n);
+  if ((s.phase == kDiscard || s.phase == kPlay) && on_table) return "table must be empty before the play";
+  // the skill being resolved
+  if (s.rps_draws > 9) return "rps_draws must be in 0..9";
+  const bool skill_phase = s.phase >= kTarget && s.phase <= kRps;
+  if (!skill_phase) {
+    if (s.depth || s.top || s.skill_player != kNone || s.target != kNone || s.rps_draws) {
+      return "no skill can be resolving in this phase";
+    }
+    return nullptr;
+  }
+  if (!s.depth || s.skill_player >= n) return "a skill phase needs a stack and a skill_player";
+  if (s.depth > 16) return "skill stack too deep";
+  bool top_ok;
+  switch (s.phase) {
+    case kTarget: top_ok = s.top == 1 || s.top == 8 || s.top == 9; break;
+    case kRps: top_ok = s.top == 1; break;
+    case kName: top_ok = s.top == 4 || s.top == 5; break;
+    case kCopy: top_ok = s.top == 11; break;
+    default: top_ok = s.top == 6; break;
+  }
+  if (!top_ok) return "stack does not match the phase";
+  const int p = s.skill_player;
+  if (s.phase == kRps) {
+    if (P.rps_chance) return "phase rps needs rps='play'";
+    if (s.target >= n || s.target == p) return "phase rps needs a target other than the skill player";
+  } else if (s.target != kNone || s.rps_draws) {
+    return "target and rps_draws are only used in phase rps";
+  }
+  if (!on_table) return "a skill resolves only with cards on the table";
+  if (s.phase == kNagaPlay && !(s.hand[p] && takeable(s, n, p))) return "Naga cannot play here";
+  if (s.phase == kNagaTake && !takeable(s, n, p)) return "Naga has nothing to take";
+  if (s.phase == kCopy && !goat_pool(s, n)) return "Goat has an empty pool";
+  return nullptr;
+}
+
+}  // namespace tb::hoi_pho
