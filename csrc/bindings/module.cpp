@@ -3,6 +3,7 @@
 
 #include "../tablebits/games/registry.hpp"
 #include "py_game.hpp"
+#include "py_solve.hpp"
 
 namespace py = pybind11;
 
@@ -13,6 +14,6 @@ PYBIND11_MODULE(_core, m) {
   py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
   py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
   py::dict factories;
-  tb::Games::for_each([&]<class G>() { tb::bind_game<G>(m, factories); });
+  tb::Games::for_each([&]<class G>() { tb::bind_solver<G>(tb::bind_game<G>(m, factories)); });
   m.attr("_factories") = factories;
 }

@@ -247,8 +247,9 @@ PyGame<G> make_game(const py::dict& kwargs) {
   return PyGame<G>{{}, make_handle<G>(kwargs)};
 }
 
+// Binds G's Game and State classes; returns the State class for optional extras.
 template <Game G>
-void bind_game(py::module_& m, py::dict& factories) {
+py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories) {
   using S = PyState<G>;
   using M = StateMethods<G>;
   using PG = PyGame<G>;
@@ -348,6 +349,7 @@ void bind_game(py::module_& m, py::dict& factories) {
                       }));
 
   factories[py::str(std::string(G::kId))] = py::cpp_function([](const py::kwargs& kw) { return make_game<G>(kw); });
+  return state;
 }
 
 }  // namespace tb

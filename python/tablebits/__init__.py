@@ -17,6 +17,7 @@ from typing import Any
 from . import _core
 from ._core import SIMULTANEOUS, TERMINAL, Game, State
 from .simulate import SimulationResult, simulate
+from .solve import Solution, solve
 from .vector import VectorEnv
 
 __all__ = [
@@ -24,11 +25,13 @@ __all__ = [
     "TERMINAL",
     "Game",
     "SimulationResult",
+    "Solution",
     "State",
     "VectorEnv",
     "games",
     "make",
     "simulate",
+    "solve",
 ]
 
 __version__ = "0.1.0"

@@ -196,6 +196,17 @@ struct GoodFortune {
     outcome(s, p, out, sc);
   }
 
+  // The exact solver (core/solver.hpp) applies to the standard variant: sequential, perfect
+  // information, no chance after setup.
+  static bool solvable(const Params& p) { return p.variant == Variant::kStandard; }
+  static int margin(const State& s, const Params& p) {
+    return best_score(s.collection[0], p) - best_score(s.collection[1], p);
+  }
+  // Connecting placements collect a tile: usually the strongest moves, so searched first.
+  static ActionMask promising(const State& s, const Params& p) {
+    return s.phase == kPlace ? connecting(s, p, s.selected[placer(s)]) : 0;
+  }
+
   // Perfect information and no chance after setup: there is nothing to redraw.
   static void resample(State&, const Params&, int, uint64_t) {}
 
