@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 import tablebits as tb
+
 from tests.reference import good_fortune as reference
 
 
@@ -40,7 +40,9 @@ def positions(params, rounds_left, count, seed):
 
 
 @pytest.mark.parametrize(
-    "params", [{}, {"connection": "shared"}, {"must_connect": True}], ids=["domino", "shared", "must"]
+    "params",
+    [{}, {"connection": "shared"}, {"must_connect": True}],
+    ids=["domino", "shared", "must_connect"],
 )
 def test_solver_agrees_with_exhaustive_minimax(params):
     ref_game = reference.make(**params)
