@@ -8,6 +8,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
 import tablebits as tb
 
 from .helpers import SIMULTANEOUS

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 import tablebits as tb
 
 PARAM_SETS: dict[str, list[dict[str, Any]]] = {

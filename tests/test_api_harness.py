@@ -15,6 +15,7 @@ import random
 
 import numpy as np
 import pytest
+
 import tablebits as tb
 
 from .differential import random_joint

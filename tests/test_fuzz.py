@@ -11,9 +11,10 @@ import contextlib
 import random
 
 import pytest
-import tablebits as tb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import tablebits as tb
 
 from .differential import random_joint
 from .game_params import game_cases

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-import tablebits as tb
 
+import tablebits as tb
 from tests.reference import good_fortune as reference
 
 

@@ -16,6 +16,7 @@ from itertools import islice
 
 import numpy as np
 import pytest
+
 import tablebits as tb
 
 ALL_CARDS = [f"{s}{r}" for s in "RSD" for r in range(1, 11)]

@@ -26,8 +26,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
-import tablebits as tb
 
+import tablebits as tb
 from tests.differential import random_joint
 
 DEALT = {3: 5, 4: 4, 5: 3}
