@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
+
 import tablebits as tb
 
 from . import workloads

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from types import ModuleType
 
 import tablebits as tb
-
 from tests.differential import random_joint
 
 
