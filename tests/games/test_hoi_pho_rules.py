@@ -24,6 +24,32 @@ def make(request):
     return request.param
 
 
+def fill_ships_played(d):
+    """A hand-built dict of a later turn gets a consistent `ships_played` (unless it has one).
+
+    Every ship is in a hand, removed or counted by `ships_played`; a seat without a ship in hand
+    has played its own; the rest go to the lowest seats with room (one card per earlier turn).
+    """
+    if "ships_played" in d or d["turn"] == 1:
+        return d
+    n = d["players"]
+    shown = [sum(1 for e in d["table"] if e["card"] == 0 and e["owner"] == q)
+             + (1 if d["discards"] and d["discards"][q] == 0 else 0) for q in range(n)]
+    played = list(shown)
+    missing = 5 - d["removed"].count(0) - sum(h.count(0) for h in d["hands"]) - sum(shown)
+    room = d["turn"] - (0 if d["phase"] == "over" else 1)
+    for q in range(n):
+        if played[q] + d["hands"][q].count(0) == 0:
+            played[q] += 1
+            missing -= 1
+    for q in range(n):
+        while missing > 0 and played[q] - shown[q] < room and played[q] < 6 - n:
+            played[q] += 1
+            missing -= 1
+    d["ships_played"] = played
+    return d
+
+
 def build(make, hands, *, turn=3, coins=None, contracts=None, previous=(), params=None, **extra):
     """A play-phase state of round 1 (4 players unless hands says otherwise)."""
     n = len(hands)
@@ -40,7 +66,7 @@ def build(make, hands, *, turn=3, coins=None, contracts=None, previous=(), param
     }
     d.update(extra)
     game = make(players=n, **(params or {}))
-    return game, game.state_from_dict(d)
+    return game, game.state_from_dict(fill_ships_played(d))
 
 
 def play(s, *moves):
@@ -129,6 +155,7 @@ def test_three_player_discard(make):
     play(s, "discard 3", "discard ship", "discard 14")
     d2 = s.to_dict()
     assert d2["discards"] == [3, 0, 14]
+    assert d2["ships_played"] == [0, 1, 0]            # a discarded ship counts
     assert d2["hands"] == [[0, 1, 2, 4, 5], [6, 7, 8, 9, 10], [0, 0, 11, 12, 13]]
     assert (d2["phase"], d2["turn"], d2["removed"]) == ("play", 1, [0, 15])
     assert s.action_to_string(0, 0) == "play ship"
@@ -648,22 +675,28 @@ def test_worked_example_4_and_next_round(make):
 
 
 def test_award_tie_only_ships_nobody(make):
-    g, s = build(make, [[0, 0], [0, 0], [3, 5], [8, 10]], turn=4, coins=[9, 9, 4, 6],
-                 params={"max_rounds": 1})        # stop right after the award
-    play(s, "play ship", "play ship", "play 3", "play 8")
-    # ships +1; H = 8 (+3); Tiger takes 1 from each: coins 9, 9, 7, 8 -> tie of ship holders
+    # 3 players (two seats holding two ships each needs the 2 spare ships): seat 2 played its own
+    g, s = build(make, [[0, 0], [0, 0], [3, 5]], turn=4, coins=[9, 9, 4], removed=[1, 2],
+                 discards=[4, 6, 7], params={"max_rounds": 1})   # stop right after the award
+    assert s.to_dict()["ships_played"] == [0, 0, 1]
+    play(s, "play ship", "play ship", "play 3")
+    # ships +1; 3 alone is H (+2) and L: Tiger takes 1 from each: coins 9, 9, 8 -> tie of ship
+    # holders
     d = s.to_dict()
-    assert d["coins"] == [9, 9, 7, 8] and d["outcome"] == "truncated"
-    assert d["contracts"] == [[], [], [], []] and d["deck"] == DECK
+    assert d["coins"] == [9, 9, 8] and d["outcome"] == "truncated"
+    assert d["contracts"] == [[], [], []] and d["deck"] == DECK
+    assert d["ships_played"] == [1, 1, 1]
 
 
 def test_award_nobody_then_next_round_keeps_the_contract(make):
-    g, s = build(make, [[0, 0], [2, 13], [0, 0], [8, 14]], turn=4, coins=[9, 4, 9, 4])
-    play(s, "play ship", "play 13", "play ship", "play 14")
-    # ships +1 -> 10, 10; H = 14 (+4) -> 8; 13 zeroed, no skill: seats 0 and 2 tie on ships
+    # 3 players (two seats holding two ships each needs the 2 spare ships)
+    g, s = build(make, [[0, 0], [2, 13], [0, 0]], turn=4, coins=[9, 0, 9], removed=[1, 3],
+                 discards=[4, 5, 6])
+    play(s, "play ship", "play 13", "play ship")
+    # ships +1 -> 10, 10; 13 alone is H (+4) and L (no skill): seats 0 and 2 tie on ships
     d = s.to_dict()
-    assert d["contracts"] == [[], [], [], []] and d["deck"] == DECK
-    assert (d["round"], d["turn"], d["coins"]) == (2, 1, [5, 4, 5, 5])
+    assert d["contracts"] == [[], [], []] and d["deck"] == DECK
+    assert (d["round"], d["turn"], d["coins"]) == (2, 1, [5, 4, 5])
 
 
 def test_award_single_richest_holding_a_ship(make):
@@ -700,7 +733,7 @@ def over_state(make, contracts, hands):
         "outcome": "ended", "rng": 1, "stack": [], "skill_player": None, "target": None,
         "rps_draws": 0,
     }
-    return g.state_from_dict(d)
+    return g.state_from_dict(fill_ships_played(d))
 
 
 @pytest.mark.parametrize("contracts,hands,expected", [
@@ -937,3 +970,138 @@ def test_sheep_empties_the_deck(make):
     d = s.to_dict()
     assert d["contracts"][0] == [5, 7, 17] and d["deck"] == [] and d["outcome"] == "ended"
     assert s.returns() == [1.0, 0.0, 0.0, 0.0]
+
+
+# ----------------------------------------------------------------------------- ships_played
+def test_ships_played_counts_each_ship(make):
+    g, s = build(make, [[0, 1, 3], [0, 4, 8], [2, 9, 10], [6, 7, 13]], turn=3,
+                 ships_played=[1, 0, 1, 1])
+    play(s, "play ship", "play ship", "play 2", "play 13")
+    d = s.to_dict()
+    assert d["ships_played"] == [2, 1, 1, 1] and d["turn"] == 4
+    assert d["hands"][0] == [1, 3] and d["hands"][1] == [4, 8]
+    roundtrip(g, s)
+    with pytest.raises(ValueError, match="ships_played"):    # needed after turn 1
+        g.state_from_dict({k: v for k, v in d.items() if k != "ships_played"})
+
+
+def test_ships_played_reset_at_the_deal(make):
+    g, s = build(make, [[0, 12], [0, 0], [0, 3], [0, 8]], turn=4, coins=[9, 9, 4, 6])
+    assert s.to_dict()["ships_played"] == [0, 0, 0, 0]
+    g1, s1 = build(make, [[0, 12], [0, 0], [0, 3], [0, 8]], turn=4, coins=[9, 9, 4, 6],
+                   params={"max_rounds": 1})
+    for state in (s, s1):
+        play(state, "play ship", "play ship", "play ship", "play ship")
+    assert s1.to_dict()["ships_played"] == [1, 1, 1, 1]       # truncated: no new deal
+    d = s.to_dict()
+    assert (d["round"], d["turn"], d["ships_played"]) == (2, 1, [0, 0, 0, 0])
+    roundtrip(g1, s1)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_ships_played_through_random_games(make, n):
+    """ships_played only grows within a round, by one per ship played or discarded."""
+    g = make(players=n)
+    rnd = random.Random(n)
+    for seed in range(15):
+        s = g.new_initial_state(seed)
+        while not s.is_terminal():
+            d = s.to_dict()
+            if s.is_simultaneous_node():
+                joint = [rnd.choice(s.legal_actions(p)) if s.legal_actions(p) else -1
+                         for p in range(n)]
+                s.apply_actions(joint)
+            else:
+                joint = None
+                s.apply_action(rnd.choice(s.legal_actions()))
+            d2 = s.to_dict()
+            if d2["round"] != d["round"]:
+                assert d2["ships_played"] == [0] * n
+            elif joint is not None and d["phase"] in ("discard", "play"):
+                assert d2["ships_played"] == [x + (a == 0) for x, a in
+                                              zip(d["ships_played"], joint, strict=True)]
+            else:
+                assert d2["ships_played"] == d["ships_played"]
+            total = d2["removed"].count(0) + sum(h.count(0) for h in d2["hands"])
+            assert total + sum(d2["ships_played"]) == 5
+
+
+def test_ships_played_derived_on_the_first_turn(make):
+    g = make(players=3)
+    found = 0
+    for seed in range(300):
+        s = g.new_initial_state(seed)
+        d0 = d = s.to_dict()
+        assert d["ships_played"] == [0, 0, 0]
+        hands = d["hands"]
+        if hands[0].count(0) < 2:
+            continue
+        s.apply_actions([0, hands[1][-1], 0])           # seats 0 and 2 discard a ship
+        d1 = s.to_dict()
+        assert d1["ships_played"] == [1, 0, 1]
+        s.apply_actions([0, hands[1][-2], s.legal_actions(2)[-1]])
+        d = s.to_dict()
+        if d["turn"] != 1:
+            continue
+        # a skill is resolving on turn 1: the table shows seat 0's second ship
+        assert d["ships_played"] == [2, 0, 1] and d["table"][0] == {"card": 0, "owner": 0}
+        for state_dict in (d0, d1, d):
+            missing = {k: v for k, v in state_dict.items() if k != "ships_played"}
+            assert g.state_from_dict(missing).to_dict() == state_dict
+        found += 1
+    assert found >= 3
+
+
+@pytest.mark.parametrize("played,why", [
+    ([1, 0, 1, 1, 0], "length"),
+    ([1, 0, 1], "length"),
+    ([2, 0, 1, 1], "total"),           # 6 ships
+    ([1, 0, 0, 1], "total"),           # 4 ships
+    ([0, 1, 1, 1], "seat 0 holds no ship"),
+    ([2, 0, 1, 0], "seat 3 holds no ship"),
+    ([3, 0, 0, 0], "range"),
+    ([-1, 0, 1, 1], "range"),
+])
+def test_ships_played_rejected(make, played, why):
+    g, s = build(make, [[1, 2, 3], [0, 4, 13], [0, 8, 9], [5, 6, 10]], turn=3,
+                 ships_played=[1, 0, 1, 1])
+    d = s.to_dict()
+    d["ships_played"] = played
+    with pytest.raises(ValueError):
+        g.state_from_dict(d)
+
+
+def test_ships_played_bound_by_the_turn_and_the_table(make):
+    g, s = build(make, [[1, 2, 3, 7], [0, 4, 11, 13], [0, 8, 9, 12], [0, 5, 6, 10]], turn=2,
+                 ships_played=[1, 1, 0, 0])
+    d = s.to_dict()
+    d["ships_played"] = [2, 0, 0, 0]                    # two ships in one earlier turn
+    with pytest.raises(ValueError):
+        g.state_from_dict(d)
+    play(s, "play 1", "play ship", "play 8", "play ship")   # Mouse: a decision on turn 2
+    d = s.to_dict()
+    assert d["phase"] == "target" and d["ships_played"] == [1, 2, 0, 1]
+    g.state_from_dict(copy.deepcopy(d))
+    d["ships_played"] = [1, 0, 1, 2]                    # the table shows seat 1's ship
+    with pytest.raises(ValueError):
+        g.state_from_dict(d)
+    with pytest.raises((ValueError, TypeError)):
+        g.state_from_dict({**s.to_dict(), "ships_played": [1, 1, 0, True]})
+
+
+def test_ships_played_and_earlier_cards_are_observed(make):
+    g, s = build(make, [[1, 2, 3], [0, 4, 13], [0, 8, 9], [5, 6, 10]], turn=3,
+                 ships_played=[1, 0, 1, 1], previous=[7, 11, 12])
+    if not hasattr(s, "observation_string"):
+        return                                           # the reference has no observations
+    text = s.observation_string(1)
+    assert "played earlier [14 15]" in text
+    assert "ships played 1" in text
+    t = s.resample(1, 5)
+    assert t.to_dict()["ships_played"] == [1, 0, 1, 1]
+    other = s.to_dict()
+    other["ships_played"] = [0, 1, 1, 1]
+    other["hands"][0] = [0, 2, 3]
+    other["hands"][1] = [1, 4, 13]
+    s2 = g.state_from_dict(other)
+    assert list(s.observation_tensor(2)) != list(s2.observation_tensor(2))

@@ -118,6 +118,7 @@ class State:
         self.skill_player = None
         self.target = None
         self.rps_draws = 0
+        self.ships_played = [0] * n  # ships each seat played or discarded this round (note)
 
     # ----------------------------------------------------------------- queries
     @property
@@ -283,6 +284,8 @@ class State:
             self.discards = list(joint)
             for p in range(self.n):
                 self.hands[p].remove(joint[p])
+                if joint[p] == SHIP:
+                    self.ships_played[p] += 1
             self._open_play()
         elif self.phase == "play":
             self._play(joint, acting)
@@ -306,6 +309,7 @@ class State:
         self.hands = [sorted(cards[offset + p * k: offset + (p + 1) * k] + [SHIP])
                       for p in range(n)]
         self.known = [[] for _ in range(n)]
+        self.ships_played = [0] * n
         self.table = []
         self.previous = []
         self.discards = []
@@ -326,6 +330,8 @@ class State:
         for p in acting:
             self.hands[p].remove(joint[p])
             self._forget(p, joint[p])
+            if joint[p] == SHIP:
+                self.ships_played[p] += 1
         self.table = sorted((joint[p], p) for p in acting)
         self.forced = None                                          # the order lapses
         ships = [o for c, o in self.table if c == SHIP]             # spec, turn step 2
@@ -542,6 +548,7 @@ class State:
             "known": [list(k) for k in self.known], "outcome": self.outcome,
             "rng": self.rng.state, "stack": list(self.stack), "skill_player": self.skill_player,
             "target": self.target, "rps_draws": self.rps_draws,
+            "ships_played": list(self.ships_played),
         }
 
     def clone(self) -> State:
@@ -595,7 +602,7 @@ def _opt_int(x, name: str, lo: int, hi: int):
 def _from_dict(game: Game, d) -> State:
     if not isinstance(d, dict):
         raise TypeError("hoi_pho state_from_dict: expected a dict")
-    keys = set(d) - {"rng"}
+    keys = set(d) - {"rng", "ships_played"}
     if keys != set(KEYS):
         _err(f"missing keys {sorted(set(KEYS) - keys)}, unknown keys {sorted(keys - set(KEYS))}")
     if d["game"] != "hoi_pho":
@@ -711,7 +718,35 @@ def _from_dict(game: Game, d) -> State:
     if phase in ("discard", "play") and table:
         _err("table must be empty before the play")
     _extras(game, s, d)
+    _ships_played(game, s, d)
     return s
+
+
+def _ships_played(game: Game, s: State, d) -> None:
+    """The note's ships_played checks: optional only on a round's first turn (derived)."""
+    n = game.num_players
+    shown = [sum(1 for c, o in s.table if c == SHIP and o == q)
+             + (1 if s.discards and s.discards[q] == SHIP else 0) for q in range(n)]
+    if "ships_played" in d:
+        s.ships_played = _int_list(_per_player(d["ships_played"], "ships_played", n),
+                                   "ships_played", 0, 6 - n)
+    elif s.turn == 1:
+        s.ships_played = shown
+    else:
+        _err("ships_played is required after a round's first turn")
+    earlier = s.turn if s.phase == "over" else s.turn - 1
+    total = s.removed.count(SHIP)
+    for q in range(n):
+        played = s.ships_played[q]
+        if played < shown[q]:
+            _err("ships_played must count the ships on the table and discarded")
+        if played - shown[q] > earlier:
+            _err("ships_played too large for the turn")
+        if played + s.hands[q].count(SHIP) < 1:
+            _err("a seat that played no ship this round must hold one")
+        total += played + s.hands[q].count(SHIP)
+    if total != 5:
+        _err("ships in hands, removed and ships_played must total 5")
 
 
 def _extras(game: Game, s: State, d) -> None:

@@ -29,7 +29,7 @@ struct HoiPho {
 
   static constexpr std::string_view kId = "hoi_pho";
   static constexpr uint8_t kTag = 1;
-  static constexpr uint8_t kStateVersion = 1;
+  static constexpr uint8_t kStateVersion = 2;
   static constexpr int kNumActions = 24;
 
   static int num_players(const Params& p) { return p.players; }
@@ -62,6 +62,20 @@ struct HoiPho {
     return 0;
   }
   static bool discards_present(const State& s, int n) { return n == 3 && s.phase != kDiscard; }
+  // Merchants played in an earlier turn of this round (before the previous one): in no hand and
+  // no other field. Public under perfect recall, though no dict field lists them.
+  static uint16_t played_earlier(const State& s, int n) {
+    uint16_t m = s.previous | s.removed | table_all(s, n);
+    for (int q = 0; q < n; ++q) m |= s.hand[q];
+    if (discards_present(s, n))
+      for (int q = 0; q < n; ++q) m |= bit(s.discards[q]);
+    return kAllMerchants & static_cast<uint16_t>(~m);
+  }
+  // This turn's ship of q on the table plus q's discarded ship (3 players): the part of
+  // ships_played[q] that the other fields still show.
+  static int ships_visible(const State& s, int n, int q) {
+    return (s.table[q] & 1) + (discards_present(s, n) && q < 3 && s.discards[q] == 0 ? 1 : 0);
+  }
 
   // ------------------------------------------------------------------ node kinds
   static int current_player(const State& s, const Params&) {
@@ -146,6 +160,7 @@ struct HoiPho {
       s.ships[q] = sh;
       s.known[q] = 0;
       s.table[q] = 0;
+      s.ships_played[q] = 0;
     }
     s.previous = 0;
     s.discards[0] = s.discards[1] = s.discards[2] = 0;
@@ -323,6 +338,7 @@ struct HoiPho {
       if (a < 0) continue;
       if (a == 0) {
         --s.ships[q];
+        ++s.ships_played[q];
         s.table[q] = 1;
         ++ships;
       } else {
@@ -446,7 +462,12 @@ struct HoiPho {
       for (int q = 0; q < 3 && q < n; ++q) {
         const int a = joint[q];
         s.discards[q] = static_cast<uint8_t>(a);
-        if (a == 0) --s.ships[q]; else s.hand[q] &= static_cast<uint16_t>(~bit(a));
+        if (a == 0) {
+          --s.ships[q];
+          ++s.ships_played[q];
+        } else {
+          s.hand[q] &= static_cast<uint16_t>(~bit(a));
+        }
       }
       open_play(s, P);
     } else if (s.phase == kPlay) {

@@ -17,11 +17,13 @@ inline constexpr const char* kOutcomeNames[3] = {"null", "ended", "truncated"};
 //   phase one-hot 9 | outcome one-hot 3 | round 1 | turn one-hot 4 | contracts taken one-hot 8 |
 //   forced one-hot 16 (0 = none) | previous 15 | removed merchants 15 + removed ships 1 |
 //   stack depth 1 | stack top one-hot 16 (0 = empty) | skill player one-hot n | RPS target
-//   one-hot n | rps draws 1 | own hand: merchants 15 + ships 1
+//   one-hot n | rps draws 1 | own hand: merchants 15 + ships 1 | merchants played in earlier
+//   turns of this round 15 (in no field, remembered)
 // then per seat: coins 1 | coins at turn start 1 | contracts owned 7 | hand size 1 |
-//   known merchants 15 | table cards 16 (ship, merchants) | discard one-hot 16 (3 players).
-inline constexpr int kGlobalFixed = 9 + 3 + 1 + 4 + 8 + 16 + 15 + 16 + 1 + 16 + 1 + 16;
-inline constexpr int kPerSeat = 1 + 1 + 7 + 1 + 15 + 16 + 16;
+//   known merchants 15 | table cards 16 (ship, merchants) | discard one-hot 16 (3 players) |
+//   ships played this round 1.
+inline constexpr int kGlobalFixed = 9 + 3 + 1 + 4 + 8 + 16 + 15 + 16 + 1 + 16 + 1 + 16 + 15;
+inline constexpr int kPerSeat = 1 + 1 + 7 + 1 + 15 + 16 + 16 + 1;
 
 inline int HoiPho::observation_size(const Params& P) { return kGlobalFixed + 2 * P.players + P.players * kPerSeat; }
 
@@ -52,6 +54,7 @@ inline void HoiPho::observe(const State& s, const Params& P, int player, float* 
   o[0] = static_cast<float>(s.rps_draws); o += 1;
   merchants(o, s.hand[player]); o += 15;
   o[0] = static_cast<float>(s.ships[player]); o += 1;
+  merchants(o, played_earlier(s, n)); o += 15;
   for (int i = 0; i < n; ++i) {
     const int q = (player + i) % n;
     o[0] = static_cast<float>(s.coins[q]);
@@ -61,6 +64,7 @@ inline void HoiPho::observe(const State& s, const Params& P, int player, float* 
     merchants(o + 10, s.known[q]);
     for_each_bit(s.table[q], [&](int c) { o[25 + c] = 1.0f; });
     if (discards_present(s, n)) o[41 + s.discards[q]] = 1.0f;
+    o[57] = static_cast<float>(s.ships_played[q]);
     o += kPerSeat;
   }
 }
@@ -102,6 +106,7 @@ std::string render(const State& s, const Params& P, HandFn&& hand) {
     out += std::to_string(P.contracts[i]);
   }
   out += "]  previous " + card_list(s.previous, 0);
+  if (const uint16_t gone = HoiPho::played_earlier(s, n)) out += "  played earlier " + card_list(gone, 0);
   if (n == 3) out += "  removed " + card_list(s.removed, s.removed_ships);
   if (s.forced) out += "  forced " + std::to_string(s.forced);
   if (s.depth) {
@@ -119,6 +124,7 @@ std::string render(const State& s, const Params& P, HandFn&& hand) {
            std::to_string(s.turn_start[q]) + ")  contracts " + contract_list(s, P, q) + "  hand " + hand(q);
     if (s.table[q]) out += "  table " + card_list(s.table[q] & kAllMerchants, s.table[q] & 1);
     if (HoiPho::discards_present(s, n)) out += "  discarded " + card_name(s.discards[q]);
+    if (s.ships_played[q]) out += "  ships played " + std::to_string(s.ships_played[q]);
     out += "\n";
   }
   return out;

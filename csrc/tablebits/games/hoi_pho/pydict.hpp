@@ -119,6 +119,9 @@ struct PyCodec<hoi_pho::HoiPho> {
     d["skill_player"] = opt(s.skill_player);
     d["target"] = opt(s.target);
     d["rps_draws"] = s.rps_draws;
+    py::list ships_played;
+    for (int q = 0; q < n; ++q) ships_played.append(s.ships_played[q]);
+    d["ships_played"] = ships_played;
     return d;
   }
 
@@ -150,10 +153,22 @@ struct PyCodec<hoi_pho::HoiPho> {
     using namespace hoi_pho;
     const int n = p.players;
     py::dict d = py_convert::to_dict(obj, "state dict");
-    if (d.contains("rng")) {
-      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "turn", "phase", "coins", "coins_turn_start", "contracts", "deck", "hands", "removed", "discards", "table", "previous", "forced", "known", "outcome", "rng", "stack", "skill_player", "target", "rps_draws"});
-    } else {
-      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "turn", "phase", "coins", "coins_turn_start", "contracts", "deck", "hands", "removed", "discards", "table", "previous", "forced", "known", "outcome", "stack", "skill_player", "target", "rps_draws"});
+    {
+      // "rng" is optional; "ships_played" is optional on a round's first turn (derived below).
+#define TB_HOI_PHO_KEYS "game", "players", "round", "turn", "phase", "coins", "coins_turn_start", "contracts", "deck", \
+    "hands", "removed", "discards", "table", "previous", "forced", "known", "outcome", "stack", "skill_player", "target", \
+    "rps_draws"
+      const bool rng = d.contains("rng"), played = d.contains("ships_played");
+      if (rng && played) {
+        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS, "rng", "ships_played"});
+      } else if (rng) {
+        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS, "rng"});
+      } else if (played) {
+        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS, "ships_played"});
+      } else {
+        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS});
+      }
+#undef TB_HOI_PHO_KEYS
     }
     if (py_convert::to_str(d["game"], "'game'") != "hoi_pho") py_convert::value_error("'game' must be 'hoi_pho'");
     if (py_convert::to_int(d["players"], "'players'", 3, 5) != n) py_convert::value_error("'players' must be " + std::to_string(n));
@@ -249,6 +264,17 @@ struct PyCodec<hoi_pho::HoiPho> {
     s.skill_player = static_cast<uint8_t>(opt_int(d["skill_player"], "'skill_player'", 0, n - 1, kNone));
     s.target = static_cast<uint8_t>(opt_int(d["target"], "'target'", 0, n - 1, kNone));
     s.rps_draws = static_cast<uint8_t>(py_convert::to_int(d["rps_draws"], "'rps_draws'", 0, 9));
+    if (d.contains("ships_played")) {
+      py::list played = py_convert::to_list(d["ships_played"], "'ships_played'", n);
+      for (int q = 0; q < n; ++q) {
+        s.ships_played[q] = static_cast<uint8_t>(
+            py_convert::to_int(played[q], "'ships_played'[" + std::to_string(q) + "]", 0, 6 - n));
+      }
+    } else if (s.turn == 1) {  // everything removed this round is still on the table or discarded
+      for (int q = 0; q < n; ++q) s.ships_played[q] = static_cast<uint8_t>(G::ships_visible(s, n, q));
+    } else {
+      py_convert::value_error("'ships_played' is required after a round's first turn");
+    }
     return s;
   }
 };

@@ -1,132 +1,97 @@
 // Determinisation: redraw every opponent's unknown cards from the deal distribution conditioned
-// on what `player` can see in the state, and reseed the generator.
+// on what `player` knows, and reseed the generator (docs/games/hoi_pho.md, "Resample").
 //
-// Hidden from `player`: the cards in no public place (own hand, table, previous, removed,
-// discards, known lists). They fill the opponents' unknown slots (hand size minus known cards);
-// on turns after the first the rest are cards played in earlier turns, which the state (like its
-// dict) does not record.
+// What `player` knows (perfect recall): its own hand, every public field, each seat's hand size,
+// `known` cards and `ships_played`, and the merchants played in earlier turns of the round (in no
+// field, but seen when played). So the multiset of the opponents' unknown cards (the "pool") is
+// public: every merchant not in p's hand, not visible and not played earlier, plus
+// 5 - (p's ships + removed ships + sum of ships_played) ships. Only its split among the seats is
+// hidden. It is built here from the opponents' hands in canonical order (ships, then merchants
+// ascending), so the result depends on p's information and the seed only.
 //
-// Turn 1 (everything each player removed this round is still visible with its owner): the exact
-// posterior of the deal. Seat q was dealt its own ship plus k cards of a uniformly shuffled pile.
-// With r_q ships visibly removed by q (played on the table or discarded) and m_q ships now among
-// q's unknown cards, q got x_q = m_q + r_q - 1 ships from the pile, and a configuration's weight
-// is proportional to prod_q 1 / x_q! (interchangeable spare ships), i.e. relative to a uniform
-// assignment of the hidden cards (hidden ships labelled) prod_q m_q! / (m_q + r_q - 1)!:
-//   r_q = 0: weight m_q -> exactly "q keeps its own ship, the rest is uniform";
-//   r_q = 1: weight 1   -> uniform;
-//   r_q = 2 (3 players: a ship discarded and a ship played): weight 1 / (m_q + 1) -> rejection.
-// In phase naga_play the Naga's player visibly holds a merchant: draws without one are rejected.
-// Later turns: the state no longer says who played the earlier cards (ships in particular), so
-// no ship constraint can be derived; the unknown slots are filled uniformly from the hidden
-// cards.
+// Posterior: seat q was dealt its own ship plus a slice of k cards of a uniformly shuffled pile
+// with identical spare ships. q's slice is its current hand plus the cards it removed this round
+// minus the cards it took with Naga (none of which are ships), so it holds
+// x_q = m_q + ships_played[q] - 1 spare ships, m_q = ships now in q's hand. The number of pile
+// orderings giving a split is proportional to prod_q 1 / x_q! (k! / x_q! per slice; merchants
+// are distinct and who played which merchant earlier does not change the count). Hence the
+// posterior over splits of the pool into the unknown slots is proportional to prod_q 1 / x_q!,
+// restricted to x_q >= 0 (a seat that played no ship still holds one).
+//
+// Sampler: a uniform permutation of the pool with labelled ships gives a split with probability
+// proportional to 1 / prod_q r_q!, r_q = ships dealt to q by the permutation. Seats with
+// ships_played = 0 first get one ship each (their own: r_q = m_q - 1 = x_q, exact); seats with
+// ships_played = s >= 1 get r_q = m_q and need the extra factor r_q! / (r_q + s - 1)!, which is
+// applied by accepting with probability 1 / C(r_q + s - 1, r_q) (its maximum, 1, at r_q = 0).
+// s >= 2 is possible only with 3 or 4 players, and the ship total (5) bounds r_q: each factor is
+// at least 1/2 and in practice at most one seat has s >= 2 with r_q > 0. An open naga_play
+// decision shows that its player holds a merchant: draws without one are rejected as well.
 #pragma once
 
 #include "game.hpp"
 
 namespace tb::hoi_pho {
 
-inline void HoiPho::resample(State& s, const Params& P, int player, uint64_t seed) {
+// Draws the opponents' hands into `s` with `rng`; returns the number of attempts (0 if the state
+// has no consistent split, which validated states never do: the hands are left as they are).
+inline int resample_hands(State& s, const Params& P, int player, Rng& rng) {
   const int n = P.players;
-  Rng rng{seed};
-  uint16_t visible = s.hand[player] | s.previous | s.removed | table_all(s, n);
-  int visible_ships = s.ships[player] + s.removed_ships;
-  int removed_ships[kMaxPlayers] = {};
-  for (int q = 0; q < n; ++q) {
-    visible |= s.known[q];
-    if (s.table[q] & 1) {
-      ++visible_ships;
-      ++removed_ships[q];
-    }
-  }
-  if (discards_present(s, n)) {
-    for (int q = 0; q < n; ++q) {
-      if (s.discards[q]) {
-        visible |= bit(s.discards[q]);
-      } else {
-        ++visible_ships;
-        ++removed_ships[q];
-      }
-    }
-  }
-  const uint16_t hidden = kAllMerchants & static_cast<uint16_t>(~visible);
-  const int hidden_ships = visible_ships <= 5 ? 5 - visible_ships : 0;
-  int slots[kMaxPlayers] = {};
-  int total_slots = 0;
+  int slots[kMaxPlayers] = {}, keep[kMaxPlayers] = {};
+  int pool_ships = 0, keepers = 0, total_slots = 0;
+  uint16_t pool_merchants = 0;
   for (int q = 0; q < n; ++q) {
     if (q == player) continue;
-    slots[q] = std::popcount(s.hand[q]) + s.ships[q] - std::popcount(s.known[q]);
+    const uint16_t unknown = s.hand[q] & static_cast<uint16_t>(~s.known[q]);
+    pool_merchants |= unknown;
+    pool_ships += s.ships[q];
+    slots[q] = std::popcount(unknown) + s.ships[q];
     total_slots += slots[q];
+    keep[q] = s.ships_played[q] == 0 ? 1 : 0;
+    keepers += keep[q];
+    if (slots[q] < keep[q]) return 0;
   }
-  uint8_t pool[20];
-  int pool_size = 0;
-  for (int i = 0; i < hidden_ships; ++i) pool[pool_size++] = 0;
-  for_each_bit(hidden, [&](int c) { pool[pool_size++] = static_cast<uint8_t>(c); });
-  // Validated states always have enough hidden cards; stay safe on anything else.
-  if (total_slots > pool_size) {
-    s.rng.state = rng.next();
-    return;
-  }
-  // Turn 1: the seats that still certainly hold their own ship keep one.
-  bool keeps_ship[kMaxPlayers] = {};
-  bool weighted = false;
-  if (s.turn == 1) {
-    int keepers = 0;
-    bool feasible = true;
-    for (int q = 0; q < n; ++q) {
-      if (q == player) continue;
-      if (removed_ships[q] == 0) {
-        keeps_ship[q] = true;
-        ++keepers;
-        feasible = feasible && slots[q] >= 1;
-      }
-      weighted = weighted || removed_ships[q] >= 2;
-    }
-    if (!feasible || keepers > hidden_ships) {  // unreachable states: fall back to uniform
-      for (bool& k : keeps_ship) k = false;
-      weighted = false;
-    }
-  }
-  uint16_t new_hand[kMaxPlayers];
-  uint8_t new_ships[kMaxPlayers];
-  for (int attempt = 0;; ++attempt) {
-    uint8_t deck[20];
-    int size = 0, reserved_ships = 0;
-    for (int q = 0; q < n; ++q) reserved_ships += keeps_ship[q];
-    for (int i = 0; i < pool_size; ++i) {
-      if (pool[i] == 0 && reserved_ships > 0) {
-        --reserved_ships;  // set aside as some seat's own ship
-        continue;
-      }
-      deck[size++] = pool[i];
-    }
+  if (keepers > pool_ships) return 0;
+  uint8_t deck[20];
+  int size = 0;
+  for (int i = keepers; i < pool_ships; ++i) deck[size++] = 0;
+  for_each_bit(pool_merchants & kAllMerchants, [&](int c) { deck[size++] = static_cast<uint8_t>(c); });
+  if (size != total_slots - keepers) return 0;
+  const int naga = s.phase == kNagaPlay && s.skill_player != player ? s.skill_player : -1;
+  uint16_t new_hand[kMaxPlayers] = {};
+  uint8_t new_ships[kMaxPlayers] = {};
+  for (int attempt = 1; attempt <= (1 << 16); ++attempt) {
     rng.shuffle(deck, size);
     int next = 0;
-    bool accept = true;
+    uint32_t odds = 1;  // accept with probability 1 / odds
     for (int q = 0; q < n; ++q) {
       if (q == player) continue;
       uint16_t h = s.known[q];
-      uint8_t sh = keeps_ship[q] ? 1 : 0;
-      for (int i = sh; i < slots[q]; ++i) {
+      int r = 0;
+      for (int i = keep[q]; i < slots[q]; ++i) {
         const uint8_t c = deck[next++];
-        if (c) h |= bit(c); else ++sh;
+        if (c) h |= bit(c); else ++r;
       }
       new_hand[q] = h;
-      new_ships[q] = sh;
-      if (weighted && removed_ships[q] >= 2 && rng.uniform(static_cast<uint32_t>(sh) + 1) != 0) accept = false;
+      new_ships[q] = static_cast<uint8_t>(r + keep[q]);
+      const int sp = s.ships_played[q];
+      if (sp == 2) odds *= static_cast<uint32_t>(r + 1);
+      if (sp == 3) odds *= static_cast<uint32_t>((r + 1) * (r + 2) / 2);
     }
-    // An open Naga decision shows that its player holds a merchant.
-    if (s.phase == kNagaPlay && s.skill_player != player && !new_hand[s.skill_player]) accept = false;
-    if (accept) break;
-    if (attempt >= 10000) {  // only for states no play reaches: keep the hands as they are
-      s.rng.state = rng.next();
-      return;
+    if (naga >= 0 && !new_hand[naga]) continue;
+    if (odds > 1 && rng.uniform(odds) != 0) continue;
+    for (int q = 0; q < n; ++q) {
+      if (q == player) continue;
+      s.hand[q] = new_hand[q];
+      s.ships[q] = new_ships[q];
     }
+    return attempt;
   }
-  for (int q = 0; q < n; ++q) {
-    if (q == player) continue;
-    s.hand[q] = new_hand[q];
-    s.ships[q] = new_ships[q];
-  }
+  return 0;
+}
+
+inline void HoiPho::resample(State& s, const Params& P, int player, uint64_t seed) {
+  Rng rng{seed};
+  resample_hands(s, P, player, rng);
   s.rng.state = rng.next();
 }
 

@@ -1,4 +1,4 @@
-// The bitpacked Hội Phố state (88 bytes, no padding). Card sets are 16-bit masks: bit n is
+// The bitpacked Hội Phố state (96 bytes, no padding). Card sets are 16-bit masks: bit n is
 // merchant n (1..15); in hands bit 0 is unused and ships are counted separately; on the table
 // bit 0 of a player's mask is the ship that player played this turn (a player plays at most one
 // ship per turn and Naga never moves ships). Cards played in earlier turns (other than the
@@ -41,9 +41,10 @@ struct State {
   uint8_t skill_player;      // player resolving the stack, or kNone
   uint8_t target;            // phase rps: the Mouse's opponent, else kNone
   uint8_t rps_draws;         // consecutive RPS draws (phase rps), else 0
-  uint8_t reserved;          // always 0
+  uint8_t ships_played[5];   // ships each seat played or discarded this round (public)
+  uint8_t reserved[4];       // always 0
 };
 
-static_assert(sizeof(State) == 88);
+static_assert(sizeof(State) == 96);
 
 }  // namespace tb::hoi_pho

@@ -10,9 +10,11 @@ namespace tb::hoi_pho {
 inline const char* HoiPho::validate(const State& s, const Params& P) {
   const int n = P.players;
   const int T = turns_per_round(n), B = base_hand(n);
-  if (s.reserved) return "reserved byte must be 0";
+  for (uint8_t r : s.reserved)
+    if (r) return "reserved bytes must be 0";
   for (int q = n; q < kMaxPlayers; ++q) {
-    if (s.coins[q] || s.turn_start[q] || s.hand[q] || s.known[q] || s.table[q] || s.ships[q] || s.contracts[q]) {
+    if (s.coins[q] || s.turn_start[q] || s.hand[q] || s.known[q] || s.table[q] || s.ships[q] || s.contracts[q] ||
+        s.ships_played[q]) {
       return "seats beyond the number of players must be empty";
     }
   }
@@ -76,6 +78,20 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   if (s.turn == 1 && s.previous) return "previous must be empty on turn 1";
   if (n == 3 ? std::popcount(s.removed) + s.removed_ships != 2 : (s.removed || s.removed_ships)) {
     return "removed must hold 2 cards with 3 players, none otherwise";
+  }
+  // ships_played (docs/games/hoi_pho.md): ships are never created or destroyed, every seat was
+  // dealt its own ship, at most one card leaves a hand per earlier turn.
+  {
+    int ship_total = s.removed_ships;
+    for (int q = 0; q < n; ++q) {
+      const int played = s.ships_played[q], shown = ships_visible(s, n, q);
+      if (played > 6 - n) return "ships_played out of range";
+      if (played < shown) return "ships_played must count the ships on the table and discarded";
+      if (played - shown > s.turn - (s.phase == kOver ? 0 : 1)) return "ships_played too large for the turn";
+      if (played + s.ships[q] < 1) return "a seat that played no ship this round must hold one";
+      ship_total += played + s.ships[q];
+    }
+    if (ship_total != 5) return "ships in hands, removed and ships_played must total 5";
   }
   if (s.forced == 4 || s.forced > 15) return "forced must be null or a merchant other than 4";
   if (s.forced && ((s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) || (s.turn == T && s.phase != kPlay))) {
