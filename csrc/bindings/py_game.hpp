@@ -6,12 +6,14 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
 #include <string>
 
 #include "../tablebits/core/game.hpp"
+#include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
 #include "pyconvert.hpp"
 
@@ -200,6 +202,48 @@ class StateMethods {
     return copy;
   }
 
+  // ISMCTS from `player`'s point of view (default: the player to move); GIL released.
+  static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
+                           const py::handle& exploration, const py::object& seed, const py::object& time_limit) {
+    const int cur = current(st);
+    if (cur == kTerminal) py_convert::value_error("the game is over");
+    int p;
+    if (player.is_none()) {
+      if (cur == kSimultaneous) py_convert::value_error("simultaneous node: pass the player who decides");
+      p = cur;
+    } else {
+      p = check_player(st, player);
+      if (!mask(st, p)) py_convert::value_error("player " + std::to_string(p) + " is not acting here");
+    }
+    IsmctsConfig cfg;
+    cfg.iterations = static_cast<uint32_t>(py_convert::to_int(iterations, "iterations", 1, UINT32_MAX));
+    cfg.exploration = to_real(exploration, "exploration");
+    if (!(cfg.exploration >= 0.0)) py_convert::value_error("exploration must be >= 0");
+    if (!time_limit.is_none()) {
+      cfg.time_limit = to_real(time_limit, "time_limit");
+      if (!(cfg.time_limit > 0.0)) py_convert::value_error("time_limit must be > 0 seconds or None");
+    }
+    cfg.seed = to_seed(seed);
+    const typename G::State root = st.s;
+    const typename G::Params params = st.game->params;
+    int action;
+    {
+      py::gil_scoped_release release;
+      thread_local Ismcts<G> search;
+      action = search.search(root, params, p, cfg).action;
+    }
+    return action;
+  }
+
+  static double to_real(const py::handle& value, const char* what) {
+    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value))) {
+      py_convert::type_error(what, "a number", value);
+    }
+    const double v = value.cast<double>();
+    if (!std::isfinite(v)) py_convert::value_error(std::string(what) + " must be finite");
+    return v;
+  }
+
   static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }
 
   static S from_bytes(const GamePtr<G>& game, const py::handle& data) {
@@ -283,6 +327,11 @@ void bind_game(py::module_& m, py::dict& factories) {
            }, py::arg("player"), "Readable text of exactly what `player` knows.")
       .def("resample", &M::resample, py::arg("player"), py::arg("seed") = py::none(),
            "A new state consistent with everything `player` knows, hidden information and future chance redrawn.")
+      .def("ismcts_action", &M::ismcts_action, py::arg("player") = py::none(), py::arg("iterations") = 1000,
+           py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
+           "ISMCTS decision of `player` (default: the player to move): reads the state only through "
+           "resample(player, .), so states `player` cannot tell apart give the same action for the same seed "
+           "(unless time_limit, in seconds, cuts the search short). Releases the GIL.")
       .def("clone", [](const S& st) { return st; }, "An independent copy.")
       .def("__copy__", [](const S& st) { return st; })
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))
