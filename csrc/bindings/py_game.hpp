@@ -202,9 +202,11 @@ class StateMethods {
     return copy;
   }
 
-  // ISMCTS from `player`'s point of view (default: the player to move); GIL released.
-  static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
-                           const py::handle& exploration, const py::object& seed, const py::object& time_limit) {
+  // ISMCTS from `player`'s point of view (default: the player to move); GIL released. The
+  // search object is per thread and keeps its node pool between calls.
+  static Ismcts<G>& run_ismcts(const S& st, const py::object& player, const py::handle& iterations,
+                               const py::handle& exploration, const py::object& seed,
+                               const py::object& time_limit, int& action, int& searcher) {
     const int cur = current(st);
     if (cur == kTerminal) py_convert::value_error("the game is over");
     int p;
@@ -226,13 +228,32 @@ class StateMethods {
     cfg.seed = to_seed(seed);
     const typename G::State root = st.s;
     const typename G::Params params = st.game->params;
-    int action;
+    thread_local Ismcts<G> search;
     {
       py::gil_scoped_release release;
-      thread_local Ismcts<G> search;
       action = search.search(root, params, p, cfg).action;
     }
+    searcher = p;
+    return search;
+  }
+
+  static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
+                           const py::handle& exploration, const py::object& seed, const py::object& time_limit) {
+    int action, p;
+    run_ismcts(st, player, iterations, exploration, seed, time_limit, action, p);
     return action;
+  }
+
+  static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
+                                             const py::handle& exploration, const py::object& seed,
+                                             const py::object& time_limit) {
+    int action, p;
+    const Ismcts<G>& search = run_ismcts(st, player, iterations, exploration, seed, time_limit, action, p);
+    py::array_t<uint32_t> out(G::kNumActions);
+    uint32_t* data = out.mutable_data();
+    for (int a = 0; a < G::kNumActions; ++a) data[a] = 0;
+    search.for_each_root_arm(p, [&](int a, uint32_t visits, double, uint32_t) { data[a] = visits; });
+    return out;
   }
 
   static double to_real(const py::handle& value, const char* what) {
@@ -332,6 +353,11 @@ void bind_game(py::module_& m, py::dict& factories) {
            "ISMCTS decision of `player` (default: the player to move): reads the state only through "
            "resample(player, .), so states `player` cannot tell apart give the same action for the same seed "
            "(unless time_limit, in seconds, cuts the search short). Releases the GIL.")
+      .def("ismcts_visits", &M::ismcts_visits, py::arg("player") = py::none(), py::arg("iterations") = 1000,
+           py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
+           "The same search as ismcts_action; returns the root visit count of each of `player`'s actions "
+           "(uint32 numpy array of length num_actions; all zero when the player has one legal action, "
+           "which is then chosen without a search).")
       .def("clone", [](const S& st) { return st; }, "An independent copy.")
       .def("__copy__", [](const S& st) { return st; })
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))

@@ -68,6 +68,8 @@ class Ismcts {
   IsmctsResult search(const State& root, const Params& p, int player, const IsmctsConfig& cfg) {
     IsmctsResult result;
     const int n = G::num_players(p);
+    nodes_.clear();
+    arms_.clear();
     {
       // What the player knows of the root: its legal actions (the same in every determinisation).
       State probe = root;
@@ -80,8 +82,6 @@ class Ismcts {
         return result;
       }
     }
-    nodes_.clear();
-    arms_.clear();
     const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
     if (nodes_.capacity() < size_t{iterations} + 1) nodes_.reserve(std::min<size_t>(size_t{iterations} + 1, kReserveCap));
     if (arms_.capacity() < 4 * size_t{iterations}) arms_.reserve(std::min<size_t>(4 * size_t{iterations}, 4 * kReserveCap));
