@@ -34,8 +34,12 @@ FOX_RANDOM_GAMES = 5_000_000
 FOX_TARGET_RATIO = 5.0
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of a binomial rate (sound near 0, unlike the normal one)."""
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a rate (sound near 0 and 1, unlike the normal one).
+
+    For win shares in [0, 1] (ties split) pass their sum: their variance is at most that of
+    0/1 outcomes with the same mean, so the interval is conservative.
+    """
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
@@ -56,10 +60,14 @@ def strength_table(threads: int, scale: float) -> None:
         result = tb.arena(game_id, [tb.bots.ISMCTS(1000), tb.bots.Random()], games=games,
                           seed=2024, threads=threads, **params)
         share, half = result.win_shares()[0]
+        # The ISMCTS seat's share per game is in [0, 1]: the (conservative) Wilson interval
+        # stays sound when every game is won, where the normal one collapses to a point.
+        lo, hi = wilson(share * games, games)
+        lo, hi = min(lo, share - half), max(hi, share + half)
         baseline = 1.0 / tb.make(game_id, **params).num_players
-        met = "yes" if share - half > target else ("no" if share + half < target else "?")
+        met = "yes" if lo > target else ("no" if hi < target else "?")
         print(f"{label:<16}{games:>7}{share:>11.4f}"
-              f"{f'[{share - half:.4f}, {share + half:.4f}]':>20}{baseline:>8.2f}{target:>8.2f}"
+              f"{f'[{lo:.4f}, {hi:.4f}]':>20}{baseline:>8.2f}{target:>8.2f}"
               f"{met:>5}{result.seconds:>9.1f}")
     if "fox_duet" in tb.games():
         games = max(20, int(FOX_GAMES * scale))
