@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../tablebits/core/arena.hpp"
 #include "../tablebits/core/batch.hpp"
 #include "../tablebits/core/serialize.hpp"
 #include "../tablebits/core/simulate.hpp"
@@ -64,6 +65,19 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
                          size_t count, float* returns, float* scores, uint32_t* lengths, int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths}, threads);
+  });
+}
+
+// Bot games (tb.arena): one (kind, iterations, exploration) entry per seat, `count` games.
+inline void arena_any(const std::string& id, const std::string& blob, const int32_t* kinds,
+                      const uint32_t* iterations, const double* exploration, int entries, uint64_t seed,
+                      uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
+                      uint32_t* lengths, int threads) {
+  with_game(id, blob, [&]<class G>(const typename G::Params& p) {
+    if (entries != G::num_players(p)) throw std::invalid_argument("arena needs one bot per seat");
+    BotSpec bots[kMaxPlayers];
+    for (int i = 0; i < entries; ++i) bots[i] = BotSpec{kinds[i], iterations[i], exploration[i]};
+    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths}, threads);
   });
 }
 

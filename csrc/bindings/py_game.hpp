@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -13,6 +14,7 @@
 #include <string>
 
 #include "../tablebits/core/game.hpp"
+#include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
 #include "pyconvert.hpp"
 
@@ -206,6 +208,69 @@ class StateMethods {
     return copy;
   }
 
+  // ISMCTS from `player`'s point of view (default: the player to move); GIL released. The
+  // search object is per thread and keeps its node pool between calls.
+  static Ismcts<G>& run_ismcts(const S& st, const py::object& player, const py::handle& iterations,
+                               const py::handle& exploration, const py::object& seed,
+                               const py::object& time_limit, int& action, int& searcher) {
+    const int cur = current(st);
+    if (cur == kTerminal) py_convert::value_error("the game is over");
+    int p;
+    if (player.is_none()) {
+      if (cur == kSimultaneous) py_convert::value_error("simultaneous node: pass the player who decides");
+      p = cur;
+    } else {
+      p = check_player(st, player);
+      if (!mask(st, p)) py_convert::value_error("player " + std::to_string(p) + " is not acting here");
+    }
+    IsmctsConfig cfg;
+    cfg.iterations = static_cast<uint32_t>(py_convert::to_int(iterations, "iterations", 1, UINT32_MAX));
+    cfg.exploration = to_real(exploration, "exploration");
+    if (!(cfg.exploration >= 0.0)) py_convert::value_error("exploration must be >= 0");
+    if (!time_limit.is_none()) {
+      cfg.time_limit = to_real(time_limit, "time_limit");
+      if (!(cfg.time_limit > 0.0)) py_convert::value_error("time_limit must be > 0 seconds or None");
+    }
+    cfg.seed = to_seed(seed);
+    const typename G::State root = st.s;
+    const typename G::Params params = st.game->params;
+    thread_local Ismcts<G> search;
+    {
+      py::gil_scoped_release release;
+      action = search.search(root, params, p, cfg).action;
+    }
+    searcher = p;
+    return search;
+  }
+
+  static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
+                           const py::handle& exploration, const py::object& seed, const py::object& time_limit) {
+    int action, p;
+    run_ismcts(st, player, iterations, exploration, seed, time_limit, action, p);
+    return action;
+  }
+
+  static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
+                                             const py::handle& exploration, const py::object& seed,
+                                             const py::object& time_limit) {
+    int action, p;
+    const Ismcts<G>& search = run_ismcts(st, player, iterations, exploration, seed, time_limit, action, p);
+    py::array_t<uint32_t> out(G::kNumActions);
+    uint32_t* data = out.mutable_data();
+    for (int a = 0; a < G::kNumActions; ++a) data[a] = 0;
+    search.for_each_root_arm(p, [&](int a, uint32_t visits, double, uint32_t) { data[a] = visits; });
+    return out;
+  }
+
+  static double to_real(const py::handle& value, const char* what) {
+    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value))) {
+      py_convert::type_error(what, "a number", value);
+    }
+    const double v = value.cast<double>();
+    if (!std::isfinite(v)) py_convert::value_error(std::string(what) + " must be finite");
+    return v;
+  }
+
   static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }
 
   static S from_bytes(const GamePtr<G>& game, const py::handle& data) {
@@ -290,6 +355,16 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            }, py::arg("player"), "Readable text of exactly what `player` knows.")
       .def("resample", &M::resample, py::arg("player"), py::arg("seed") = py::none(),
            "A new state consistent with everything `player` knows, hidden information and future chance redrawn.")
+      .def("ismcts_action", &M::ismcts_action, py::arg("player") = py::none(), py::arg("iterations") = 1000,
+           py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
+           "ISMCTS decision of `player` (default: the player to move): reads the state only through "
+           "resample(player, .), so states `player` cannot tell apart give the same action for the same seed "
+           "(unless time_limit, in seconds, cuts the search short). Releases the GIL.")
+      .def("ismcts_visits", &M::ismcts_visits, py::arg("player") = py::none(), py::arg("iterations") = 1000,
+           py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
+           "The same search as ismcts_action; returns the root visit count of each of `player`'s actions "
+           "(uint32 numpy array of length num_actions; all zero when the player has one legal action, "
+           "which is then chosen without a search).")
       .def("clone", [](const S& st) { return st; }, "An independent copy.")
       .def("__copy__", [](const S& st) { return st; })
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))

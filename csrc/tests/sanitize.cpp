@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tablebits/core/arena.hpp"
 #include "tablebits/core/drivers.hpp"
 #include "tablebits/core/serialize.hpp"
 #include "tablebits/games/registry.hpp"
@@ -93,12 +94,52 @@ void run(int games, int fuzz) {
               static_cast<int>(G::kId.size()), G::kId.data(), games, fuzz, accepted);
 }
 
+// ISMCTS and the arena: a few games of ISMCTS against random from every seat; every decision
+// must be legal and the tree must stay in bounds.
+template <tb::Game G>
+void run_search(int games) {
+  const typename G::Params p{};
+  const int n = G::num_players(p);
+  tb::Ismcts<G> search;
+  tb::Rng rng{777};
+  for (int g = 0; g < games; ++g) {
+    typename G::State s;
+    G::init(s, p, rng.next());
+    for (int guard = 0; G::current_player(s, p) != tb::kTerminal; ++guard) {
+      if (guard > 100000) return fail(G::kId, "an ISMCTS game did not end");
+      const int cur = G::current_player(s, p);
+      int joint[tb::kMaxPlayers] = {-1, -1, -1, -1, -1};
+      for (int pl = 0; pl < n; ++pl) {
+        const tb::ActionMask m = G::legal_mask(s, p, pl);
+        if (!m || (cur >= 0 && pl != cur)) continue;
+        tb::IsmctsConfig cfg;
+        cfg.iterations = 60;
+        cfg.seed = rng.next();
+        joint[pl] = (pl + g) % 2 ? tb::random_action(m, rng) : search.search(s, p, pl, cfg).action;
+        if (joint[pl] < 0 || !((m >> joint[pl]) & 1)) return fail(G::kId, "ISMCTS chose an illegal action");
+      }
+      if (cur >= 0) {
+        G::apply(s, p, joint[cur]);
+      } else {
+        G::apply_joint(s, p, joint);
+      }
+    }
+  }
+  const tb::BotSpec bots[tb::kMaxPlayers] = {{tb::kBotIsmcts, 30, 0.7}, {}, {}, {}, {}};
+  std::vector<int32_t> seats(4 * static_cast<size_t>(n));
+  std::vector<float> returns(seats.size()), scores(seats.size());
+  std::vector<uint32_t> lengths(4);
+  tb::arena<G>(p, bots, 9, 0, 4, tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data()}, 2);
+  std::printf("%-14.*s %d ISMCTS games and an arena run\n", static_cast<int>(G::kId.size()), G::kId.data(), games);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const int games = argc > 1 ? std::atoi(argv[1]) : 300;
   const int fuzz = argc > 2 ? std::atoi(argv[2]) : 200000;
   tb::Games::for_each([&]<class G>() { run<G>(games, fuzz); });
+  tb::Games::for_each([&]<class G>() { run_search<G>(games / 30 + 1); });
   if (failures) {
     std::printf("%d failed\n", failures);
     return 1;

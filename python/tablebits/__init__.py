@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _core
+from . import _core, bots
 from ._core import SIMULTANEOUS, TERMINAL, Game, State
+from .arena import ArenaResult, GameRecord, arena, play
 from .simulate import SimulationResult, simulate
 from .solve import Solution, solve
 from .vector import VectorEnv
@@ -23,13 +24,18 @@ from .vector import VectorEnv
 __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
+    "ArenaResult",
     "Game",
+    "GameRecord",
     "SimulationResult",
     "Solution",
     "State",
     "VectorEnv",
+    "arena",
+    "bots",
     "games",
     "make",
+    "play",
     "simulate",
     "solve",
 ]

@@ -14,6 +14,21 @@ def simulate_chunk(
     threads: int,
 ) -> None: ...
 
+def arena_chunk(
+    game_id: str,
+    params_blob: bytes,
+    kinds: npt.NDArray[np.int32],
+    iterations: npt.NDArray[np.uint32],
+    exploration: npt.NDArray[np.float64],
+    seed: int,
+    first: int,
+    seats: npt.NDArray[np.int32],
+    returns: npt.NDArray[np.float32],
+    scores: npt.NDArray[np.float32],
+    lengths: npt.NDArray[np.uint32],
+    threads: int,
+) -> None: ...
+
 class BatchCore:
     current_player: npt.NDArray[np.int32]
     legal: npt.NDArray[np.uint64]

@@ -31,6 +31,10 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
     void simulate_any(const string& id, const string& blob, uint64_t seed, uint64_t first,
                       size_t count, float* returns, float* scores, uint32_t* lengths,
                       int threads) except + nogil
+    void arena_any(const string& id, const string& blob, const int32_t* kinds,
+                   const uint32_t* iterations, const double* exploration, int entries,
+                   uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
+                   float* scores, uint32_t* lengths, int threads) except + nogil
 
 
 def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first,
@@ -47,6 +51,32 @@ def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
                      &lengths[0], threads)
+
+
+def arena_chunk(str game_id, bytes params_blob, const int32_t[::1] kinds,
+                const uint32_t[::1] iterations, const double[::1] exploration, uint64_t seed,
+                uint64_t first, int32_t[:, ::1] seats, float[:, ::1] returns,
+                float[:, ::1] scores, uint32_t[::1] lengths, int threads):
+    """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
+
+    Entry e of kinds/iterations/exploration is one bot (kind 0 random, 1 ISMCTS) per seat; game
+    i seats entry (s + i) mod N at seat s and writes it to seats[i - first, s].
+    """
+    cdef size_t count = lengths.shape[0]
+    cdef int entries = kinds.shape[0]
+    if iterations.shape[0] != entries or exploration.shape[0] != entries:
+        raise ValueError("kinds, iterations and exploration must have one entry per bot")
+    if (seats.shape[0] != count or returns.shape[0] != count or scores.shape[0] != count
+            or seats.shape[1] != entries or returns.shape[1] != entries
+            or scores.shape[1] != entries):
+        raise ValueError("seats, returns and scores must be (games, bots) like lengths")
+    if count == 0:
+        return
+    cdef string gid = game_id.encode()
+    cdef string blob = params_blob
+    with nogil:
+        arena_any(gid, blob, &kinds[0], &iterations[0], &exploration[0], entries, seed, first,
+                  count, &seats[0, 0], &returns[0, 0], &scores[0, 0], &lengths[0], threads)
 
 
 cdef class BatchCore:

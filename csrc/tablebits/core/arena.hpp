@@ -1,0 +1,96 @@
+// Whole games between bots, in C++: the engine of tb.arena. One bot entry per seat; game i of a
+// job seats them in rotation i mod N (seat s is played by entry (s + i) mod N) and is fully
+// determined by (seed, i), so a job split over threads or chunks gives the same arrays.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "drivers.hpp"
+#include "game.hpp"
+#include "ismcts.hpp"
+#include "rng.hpp"
+#include "thread_pool.hpp"
+
+namespace tb {
+
+enum BotKind : int32_t { kBotRandom = 0, kBotIsmcts = 1 };
+
+struct BotSpec {
+  int32_t kind = kBotRandom;
+  uint32_t iterations = 1000;  // ISMCTS only
+  double exploration = 0.7;    // ISMCTS only
+};
+
+struct ArenaOutput {
+  int32_t* seats = nullptr;     // (count, P): the bot entry playing each seat
+  float* returns = nullptr;     // (count, P) by seat
+  float* scores = nullptr;      // (count, P) by seat
+  uint32_t* lengths = nullptr;  // (count,) decision nodes per game
+};
+
+template <Game G>
+class ArenaPlayer {
+ public:
+  // Plays game `game_index` of job `seed` with bots[entry] (one entry per seat, N = players).
+  void play(const typename G::Params& p, const BotSpec* bots, uint64_t seed, uint64_t game_index,
+            int32_t* seats, float* returns, float* scores, uint32_t* length) {
+    const int n = G::num_players(p);
+    const int rotation = static_cast<int>(game_index % static_cast<uint64_t>(n));
+    for (int s = 0; s < n; ++s) seats[s] = (s + rotation) % n;
+    typename G::State s;
+    G::init(s, p, derive_seed(seed, game_index, 0));
+    Rng random_policy{derive_seed(seed, game_index, 1)};
+    const uint64_t search_seed = derive_seed(seed, game_index, 2);
+    uint32_t steps = 0;
+    std::array<int, kMaxPlayers> joint;
+    for (;;) {
+      const int cur = G::current_player(s, p);
+      if (cur == kTerminal) break;
+      joint.fill(kNoAction);
+      for (int pl = 0; pl < n; ++pl) {
+        if (cur >= 0 && pl != cur) continue;
+        const ActionMask m = G::legal_mask(s, p, pl);
+        if (!m) continue;
+        const BotSpec& bot = bots[seats[pl]];
+        if (bot.kind == kBotIsmcts) {
+          IsmctsConfig cfg;
+          cfg.iterations = bot.iterations;
+          cfg.exploration = bot.exploration;
+          cfg.seed = derive_seed(search_seed, steps, static_cast<uint64_t>(pl));
+          joint[pl] = search_.search(s, p, pl, cfg).action;
+        } else {
+          joint[pl] = random_action(m, random_policy);
+        }
+      }
+      if (cur >= 0) {
+        G::apply(s, p, joint[cur]);
+      } else {
+        G::apply_joint(s, p, joint.data());
+      }
+      ++steps;
+    }
+    *length = steps;
+    final_outcome<G>(s, p, returns, scores);
+  }
+
+ private:
+  Ismcts<G> search_;  // reused across the moves and games of one thread's chunk
+};
+
+// Plays games first .. first+count-1 of the job `seed`; `bots` has one entry per seat.
+template <Game G>
+inline void arena(const typename G::Params& p, const BotSpec* bots, uint64_t seed, uint64_t first,
+                  size_t count, ArenaOutput out, int threads) {
+  const size_t n = static_cast<size_t>(G::num_players(p));
+  ThreadPool::instance().parallel_for(count, threads, [&](size_t begin, size_t end) {
+    ArenaPlayer<G> player;
+    for (size_t k = begin; k < end; ++k) {
+      player.play(p, bots, seed, first + k, out.seats + k * n, out.returns + k * n, out.scores + k * n,
+                  out.lengths + k);
+    }
+  });
+}
+
+}  // namespace tb

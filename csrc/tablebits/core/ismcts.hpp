@@ -1,0 +1,262 @@
+// Single-observer information-set MCTS (SO-ISMCTS), written once over the Game concept.
+//
+// The search runs from one player's point of view. Every iteration determinises the root with
+// G::resample(copy, p, player, iteration_seed) -- the only way the search ever reads the root --
+// so two roots that give the player identical information give, with the same seed, the same
+// decision (provided each game's resample depends only on the player's information and the
+// seed, which is its contract). Then it walks one tree shared by all determinisations, keyed by
+// actions (joint actions at simultaneous nodes), expands one node, finishes the game with a
+// rollout policy and backs the returns vector up the walked path.
+//
+// Selection is UCB1 with availability counts: an arm's exploration term uses the number of
+// iterations in which its action was legal at that node, not the node's visit count (opponent
+// actions differ between determinisations). Every node keeps one set of arms per acting player
+// (decoupled UCB): at a simultaneous node each acting player picks from its own statistics and
+// the backup credits each player's chosen arm with that player's return. A sequential node is
+// the one-player case of the same code.
+//
+// Allocation: nodes and arms live in two vectors reserved up front and reused by later searches
+// of the same Ismcts object (indices, never pointers), so a search does no per-node allocation.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "bits.hpp"
+#include "drivers.hpp"
+#include "game.hpp"
+#include "rng.hpp"
+
+namespace tb {
+
+// The default rollout policy: uniformly random legal moves to the end. A custom policy is any
+// copyable type with the same call operator (it must play the state to a terminal node).
+template <Game G>
+struct RandomRollout {
+  void operator()(typename G::State& s, const typename G::Params& p, Rng& rng) const {
+    random_rollout<G>(s, p, rng);
+  }
+};
+
+struct IsmctsConfig {
+  uint32_t iterations = 1000;  // iterations to run (>= 1)
+  double exploration = 0.7;    // UCB1 constant; rewards (win shares) lie in [0, 1]
+  double time_limit = 0.0;     // seconds; > 0 stops earlier when exceeded (not reproducible)
+  uint64_t seed = 0;           // determinisations, tie-breaks and rollouts derive from it
+};
+
+struct IsmctsResult {
+  int action = kNoAction;   // most-visited root action of the searching player
+  uint32_t iterations = 0;  // iterations actually run
+  uint32_t nodes = 0;       // tree nodes allocated
+};
+
+template <Game G, class Rollout = RandomRollout<G>>
+class Ismcts {
+ public:
+  using State = typename G::State;
+  using Params = typename G::Params;
+
+  explicit Ismcts(Rollout rollout = Rollout{}) : rollout_(rollout) {}
+
+  // The decision of `player` at the root. Precondition: `player` has a legal action there (and
+  // may read nothing but resample(root, player, .) to find out). Returns kNoAction otherwise.
+  IsmctsResult search(const State& root, const Params& p, int player, const IsmctsConfig& cfg) {
+    IsmctsResult result;
+    const int n = G::num_players(p);
+    nodes_.clear();
+    arms_.clear();
+    {
+      // What the player knows of the root: its legal actions (the same in every determinisation).
+      State probe = root;
+      G::resample(probe, p, player, derive_seed(cfg.seed, 0, 3));
+      if (player < 0 || player >= n || G::current_player(probe, p) == kTerminal) return result;
+      const ActionMask mine = G::legal_mask(probe, p, player);
+      if (!mine) return result;
+      if (popcount(mine) == 1) {
+        result.action = lowest_bit(mine);
+        return result;
+      }
+    }
+    const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
+    if (nodes_.capacity() < size_t{iterations} + 1) nodes_.reserve(std::min<size_t>(size_t{iterations} + 1, kReserveCap));
+    if (arms_.capacity() < 4 * size_t{iterations}) arms_.reserve(std::min<size_t>(4 * size_t{iterations}, 4 * kReserveCap));
+    nodes_.push_back(Node{});
+    Rng rng{derive_seed(cfg.seed, 0, 2)};
+    const auto start = std::chrono::steady_clock::now();
+    const bool timed = cfg.time_limit > 0.0;
+    const double c = cfg.exploration;
+    uint32_t it = 0;
+    for (; it < iterations; ++it) {
+      if (timed && (it & 15) == 0 && it > 0) {
+        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+        if (spent.count() >= cfg.time_limit) break;
+      }
+      State s = root;
+      G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
+      iterate(s, p, n, c, rng);
+    }
+    result.iterations = it;
+    result.nodes = static_cast<uint32_t>(nodes_.size());
+    // Most visits; ties: more reward, then the lower action id.
+    int best = -1;
+    for (int32_t a = nodes_[0].first_arm; a >= 0; a = arms_[a].next) {
+      const Arm& arm = arms_[a];
+      if (arm.player != player) continue;
+      if (best < 0 || arm.visits > arms_[best].visits ||
+          (arm.visits == arms_[best].visits &&
+           (arm.reward > arms_[best].reward ||
+            (arm.reward == arms_[best].reward && arm.action < arms_[best].action)))) {
+        best = a;
+      }
+    }
+    result.action = best >= 0 ? arms_[best].action : kNoAction;
+    return result;
+  }
+
+  // Calls f(action, visits, reward_sum, available) for each root arm of `player` after a search.
+  template <class F>
+  void for_each_root_arm(int player, F&& f) const {
+    if (nodes_.empty()) return;
+    for (int32_t a = nodes_[0].first_arm; a >= 0; a = arms_[a].next) {
+      const Arm& arm = arms_[a];
+      if (arm.player == player) f(int{arm.action}, arm.visits, arm.reward, arm.available);
+    }
+  }
+
+ private:
+  static constexpr size_t kReserveCap = size_t{1} << 20;
+
+  struct Node {
+    uint32_t key = 0;          // joint action from the parent: 6 bits per player, action + 1
+    int32_t first_child = -1;  // children form a singly linked list
+    int32_t next_sibling = -1;
+    int32_t first_arm = -1;    // arms (per acting player and action) form another list
+  };
+
+  struct Arm {
+    double reward = 0.0;     // sum of the arm player's returns
+    uint32_t visits = 0;
+    uint32_t available = 0;  // iterations in which the action was legal here
+    int32_t next = -1;
+    uint8_t player = 0;
+    uint8_t action = 0;
+  };
+
+  // Picks every acting player's arm at `node` (UCB1 with availability; untried arms first,
+  // uniformly at random among them). Writes the chosen arm per player into `chosen`.
+  void select(int32_t node, const std::array<ActionMask, kMaxPlayers>& masks, int n, double c, Rng& rng,
+              std::array<int32_t, kMaxPlayers>& chosen) {
+    std::array<ActionMask, kMaxPlayers> seen{};
+    std::array<uint32_t, kMaxPlayers> untried{};
+    std::array<double, kMaxPlayers> best{};
+    chosen.fill(-1);
+    for (int32_t a = nodes_[node].first_arm; a >= 0; a = arms_[a].next) {
+      Arm& arm = arms_[a];
+      const int pl = arm.player;
+      if (!((masks[pl] >> arm.action) & 1)) continue;
+      seen[pl] |= ActionMask{1} << arm.action;
+      ++arm.available;
+      if (arm.visits == 0) {
+        if (rng.uniform(++untried[pl]) == 0) chosen[pl] = a;
+      } else if (untried[pl] == 0) {
+        const double visits = arm.visits;
+        const double value = arm.reward / visits + c * std::sqrt(std::log(static_cast<double>(arm.available)) / visits);
+        if (chosen[pl] < 0 || value > best[pl]) {
+          best[pl] = value;
+          chosen[pl] = a;
+        }
+      }
+    }
+    for (int pl = 0; pl < n; ++pl) {
+      const ActionMask fresh = masks[pl] & ~seen[pl];
+      for_each_bit(fresh, [&](int action) {
+        const int32_t a = static_cast<int32_t>(arms_.size());
+        Arm arm;
+        arm.available = 1;
+        arm.next = nodes_[node].first_arm;
+        arm.player = static_cast<uint8_t>(pl);
+        arm.action = static_cast<uint8_t>(action);
+        arms_.push_back(arm);
+        nodes_[node].first_arm = a;
+        if (rng.uniform(++untried[pl]) == 0) chosen[pl] = a;
+      });
+    }
+  }
+
+  // The child of `node` reached by `key`, or -1.
+  int32_t find_child(int32_t node, uint32_t key) const {
+    for (int32_t ch = nodes_[node].first_child; ch >= 0; ch = nodes_[ch].next_sibling) {
+      if (nodes_[ch].key == key) return ch;
+    }
+    return -1;
+  }
+
+  int32_t add_child(int32_t node, uint32_t key) {
+    const int32_t ch = static_cast<int32_t>(nodes_.size());
+    Node child;
+    child.key = key;
+    child.next_sibling = nodes_[node].first_child;
+    nodes_.push_back(child);
+    nodes_[node].first_child = ch;
+    return ch;
+  }
+
+  void iterate(State& s, const Params& p, int n, double c, Rng& rng) {
+    path_.clear();
+    int32_t node = 0;
+    std::array<ActionMask, kMaxPlayers> masks{};
+    std::array<int32_t, kMaxPlayers> chosen{};
+    std::array<int, kMaxPlayers> joint{};
+    for (;;) {
+      const int cur = G::current_player(s, p);
+      if (cur == kTerminal) break;
+      masks.fill(0);
+      if (cur >= 0) {
+        masks[cur] = G::legal_mask(s, p, cur);
+      } else {
+        for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
+      }
+      select(node, masks, n, c, rng, chosen);
+      uint32_t key = 0;
+      joint.fill(kNoAction);
+      for (int pl = 0; pl < n; ++pl) {
+        if (chosen[pl] < 0) continue;
+        const int action = arms_[chosen[pl]].action;
+        joint[pl] = action;
+        key |= static_cast<uint32_t>(action + 1) << (6 * pl);
+        path_.push_back(chosen[pl]);
+      }
+      if (cur >= 0) {
+        G::apply(s, p, joint[cur]);
+      } else {
+        G::apply_joint(s, p, joint.data());
+      }
+      const int32_t child = find_child(node, key);
+      if (child < 0) {
+        add_child(node, key);  // expand one node, then finish the game by rollout
+        rollout_(s, p, rng);
+        break;
+      }
+      node = child;
+    }
+    std::array<float, kMaxPlayers> r{};
+    G::returns(s, p, r.data());
+    for (const int32_t a : path_) {
+      Arm& arm = arms_[a];
+      ++arm.visits;
+      arm.reward += r[arm.player];
+    }
+  }
+
+  Rollout rollout_;
+  std::vector<Node> nodes_;
+  std::vector<Arm> arms_;
+  std::vector<int32_t> path_;
+};
+
+}  // namespace tb

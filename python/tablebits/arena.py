@@ -1,0 +1,245 @@
+"""tb.play (one game between bots, in Python) and tb.arena (many games between bots, in C++)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _batch
+from ._core import SIMULTANEOUS, Game, State
+from .bots import Bot, BuiltinBot, parse
+from .vector import check_seed, resolve_threads
+
+__all__ = ["ArenaResult", "GameRecord", "arena", "play"]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game played by ``tb.play``.
+
+    ``actions[k]`` is the k-th move: an int at a sequential node (played by ``players[k]``), or
+    the joint action (one entry per player, -1 for those not acting) at a simultaneous node
+    (``players[k] == SIMULTANEOUS``). ``replay()`` rebuilds the final state from ``seed``.
+    """
+
+    game: Game
+    seed: int
+    players: list[int]
+    actions: list[int | list[int]]
+    returns: list[float]
+    scores: list[float]
+
+    def replay(self) -> State:
+        """The final state, rebuilt by applying ``actions`` to the initial state."""
+        state = self.game.new_initial_state(self.seed)
+        for action in self.actions:
+            if isinstance(action, list):
+                state.apply_actions(action)
+            else:
+                state.apply_action(action)
+        return state
+
+
+def _resolve_game(game: Game | str, params: dict[str, Any]) -> Game:
+    from . import make
+
+    if isinstance(game, str):
+        return make(game, **params)
+    if params:
+        raise TypeError("game parameters go with a game id, not a Game object")
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game or a game id, not {type(game).__name__}")
+    return game
+
+
+def play(
+    game: Game | str, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000, **params: Any
+) -> GameRecord:
+    """Plays one game of ``game`` (a Game or a game id with ``params``) from ``seed``.
+
+    ``bots[p]`` plays seat ``p`` (one bot per player); at a simultaneous node every acting
+    player's bot chooses on the same state. Returns the game's record. An illegal action from a
+    bot raises ``ValueError``.
+    """
+    g = _resolve_game(game, params)
+    check_seed(seed)
+    bots = list(bots)
+    if len(bots) != g.num_players:
+        raise ValueError(f"{g.id} needs {g.num_players} bots (one per seat), got {len(bots)}")
+    for bot in bots:
+        if not callable(getattr(bot, "act", None)):
+            raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
+    state = g.new_initial_state(seed)
+    players: list[int] = []
+    actions: list[int | list[int]] = []
+    while not state.is_terminal():
+        if len(actions) >= max_moves:
+            raise RuntimeError(f"the game did not end within {max_moves} moves")
+        cur = state.current_player()
+        if cur == SIMULTANEOUS:
+            joint = [-1] * g.num_players
+            for p in state.acting_players():
+                joint[p] = int(bots[p].act(state.clone(), p))
+            state.apply_actions(joint)
+            actions.append(joint)
+        else:
+            action = int(bots[cur].act(state.clone(), cur))
+            state.apply_action(action)
+            actions.append(action)
+        players.append(cur)
+    return GameRecord(g, seed, players, actions, state.returns(), state.scores())
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """Per-game results of ``tb.arena``; row ``i`` is game ``i`` of the job.
+
+    ``seats[i, s]`` is the index (into ``bots``) of the bot that played seat ``s`` in game
+    ``i``; ``returns`` and ``scores`` are by seat.
+    """
+
+    game_id: str
+    params: dict[str, Any]
+    bots: list[str]  #: bot names, one per entry of the ``bots`` argument
+    seed: int
+    seats: np.ndarray  #: int32 (games, players): bot index per seat
+    returns: np.ndarray  #: float32 (games, players): win shares by seat
+    scores: np.ndarray  #: float32 (games, players): raw game points by seat
+    lengths: np.ndarray  #: uint32 (games,): decision nodes per game
+    seconds: float  #: wall-clock time of the run
+
+    @property
+    def games(self) -> int:
+        return int(self.lengths.shape[0])
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def _per_game(self, values: np.ndarray, bot: int) -> np.ndarray:
+        """float64 (games,): the mean of ``values`` over the seats ``bot`` played in each game."""
+        mine = self.seats == bot
+        counts = mine.sum(axis=1)
+        total = np.where(mine, values, 0.0).sum(axis=1, dtype=np.float64)
+        return total[counts > 0] / counts[counts > 0]
+
+    def win_shares(self) -> list[tuple[float, float]]:
+        """Per bot: (mean win share per seat it played, half-width of its 95% CI over games)."""
+        out = []
+        for b in range(len(self.bots)):
+            column = self._per_game(self.returns, b)
+            n = column.shape[0]
+            std = float(column.std(ddof=1)) if n > 1 else 0.0
+            mean = float(column.mean()) if n else math.nan
+            out.append((mean, 1.96 * std / math.sqrt(n) if n else math.nan))
+        return out
+
+    def mean_scores(self) -> list[float]:
+        """Per bot: mean raw game points per seat it played."""
+        return [
+            float(col.mean()) if col.size else math.nan
+            for col in (self._per_game(self.scores, b) for b in range(len(self.bots)))
+        ]
+
+    def summary(self) -> str:
+        """A short text table: speed, each bot's win share with a 95% CI, mean scores."""
+        players = self.returns.shape[1] if self.returns.ndim == 2 else 0
+        lines = [
+            f"{self.game_id}: {self.games:,} games ({players} seats, rotating) in "
+            f"{self.seconds:.2f} s ({self.games_per_second:,.1f} games/s), "
+            f"mean length {float(self.lengths.mean()) if self.games else 0.0:.1f} moves",
+            f"{'bot':>16} {'seats':>5} {'win share':>10} {'95% CI':>18} {'mean score':>11}",
+        ]
+        for b, ((rate, half), score) in enumerate(
+            zip(self.win_shares(), self.mean_scores(), strict=True)
+        ):
+            seats = int((self.seats[0] == b).sum()) if self.games else 0
+            name = f"{b}:{self.bots[b]}"
+            lines.append(
+                f"{name:>16} {seats:>5} {rate:>10.4f} "
+                f"{f'[{rate - half:.4f}, {rate + half:.4f}]':>18} {score:>11.2f}"
+            )
+        return "\n".join(lines)
+
+
+def arena(
+    game_id: str,
+    bots: Sequence[BuiltinBot | str],
+    games: int = 1000,
+    *,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: bool = False,
+    **params: Any,
+) -> ArenaResult:
+    """Plays ``games`` games of ``game_id`` between built-in bots, entirely in C++.
+
+    ``bots`` are ``tb.bots.Random``/``tb.bots.ISMCTS`` objects or their short names
+    (``"random"``, ``"ismcts:1000"``). With fewer bots than seats the last bot fills the
+    remaining seats, so ``[ISMCTS(), Random()]`` pits one ISMCTS against random players. Seats
+    rotate: in game ``i`` seat ``s`` is played by seat entry ``(s + i) mod players``. Game ``i``
+    is determined by ``(seed, i)`` alone (the bots' own seeds are not used), so the results are
+    identical for any ``threads``. The GIL is released while games run; ``progress=True`` shows
+    a tqdm bar.
+    """
+    from . import make
+
+    game = make(game_id, **params)
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise ValueError(f"games must be a non-negative int, got {games!r}")
+    check_seed(seed)
+    nthreads = resolve_threads(threads)
+    if isinstance(bots, str):
+        raise TypeError("bots must be a sequence of bots, not a str")
+    resolved = [parse(b) if isinstance(b, str) else b for b in bots]
+    for b in resolved:
+        if not isinstance(b, BuiltinBot):
+            raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
+    players = game.num_players
+    if not 1 <= len(resolved) <= players:
+        raise ValueError(f"{game_id} has {players} seats; pass 1 to {players} bots")
+    entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
+    specs = [resolved[b]._arena_spec() for b in entry_bot]
+    kinds = np.array([s[0] for s in specs], np.int32)
+    iterations = np.array([s[1] for s in specs], np.uint32)
+    exploration = np.array([s[2] for s in specs], np.float64)
+
+    entry_seats = np.zeros((games, players), np.int32)
+    returns = np.zeros((games, players), np.float32)
+    scores = np.zeros((games, players), np.float32)
+    lengths = np.zeros(games, np.uint32)
+    blob = game._params_blob()
+    searching = bool((kinds == 1).any())
+    chunk = (max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads))
+    if not progress:
+        chunk = max(games, 1)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, unit="game", desc=game_id)
+    start = time.perf_counter()
+    try:
+        for first in range(0, games, chunk):
+            end = min(first + chunk, games)
+            _batch.arena_chunk(
+                game_id, blob, kinds, iterations, exploration, seed, first,
+                entry_seats[first:end], returns[first:end], scores[first:end],
+                lengths[first:end], nthreads,
+            )
+            if bar is not None:
+                bar.update(end - first)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - start
+    seats = np.asarray(entry_bot, np.int32)[entry_seats]
+    return ArenaResult(
+        game_id, game.params, [b.name for b in resolved], seed, seats, returns, scores, lengths,
+        seconds,
+    )
