@@ -13,6 +13,7 @@ import time
 
 import numpy as np
 import pytest
+
 import tablebits as tb
 from tablebits import _batch
 
