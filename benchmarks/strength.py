@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 import tablebits as tb
+from tablebits.stats import wilson
 
 # (game id, params, label, target win share of one ISMCTS(1000) seat among random players)
 STRENGTH = [
@@ -34,20 +35,6 @@ FOX_RANDOM_GAMES = 5_000_000
 FOX_TARGET_RATIO = 5.0
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of a rate (sound near 0 and 1, unlike the normal one).
-
-    For win shares in [0, 1] (ties split) pass their sum: their variance is at most that of
-    0/1 outcomes with the same mean, so the interval is conservative.
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def strength_table(threads: int, scale: float) -> None:
     print("Strength: one ISMCTS(1000) seat against random players (seats rotate)")
     print(f"{'game':<16}{'games':>7}{'win share':>11}{'95% CI':>20}{'random':>8}{'target':>8}"
@@ -59,11 +46,7 @@ def strength_table(threads: int, scale: float) -> None:
         games = max(20, int(STRENGTH_GAMES[game_id] * scale))
         result = tb.arena(game_id, [tb.bots.ISMCTS(1000), tb.bots.Random()], games=games,
                           seed=2024, threads=threads, **params)
-        share, half = result.win_shares()[0]
-        # The ISMCTS seat's share per game is in [0, 1]: the (conservative) Wilson interval
-        # stays sound when every game is won, where the normal one collapses to a point.
-        lo, hi = wilson(share * games, games)
-        lo, hi = min(lo, share - half), max(hi, share + half)
+        share, lo, hi = result.win_shares()[0]
         baseline = 1.0 / tb.make(game_id, **params).num_players
         met = "yes" if lo > target else ("no" if hi < target else "?")
         print(f"{label:<16}{games:>7}{share:>11.4f}"
@@ -77,8 +60,8 @@ def strength_table(threads: int, scale: float) -> None:
         rgames = max(100_000, int(FOX_RANDOM_GAMES * scale))
         rand = tb.simulate("fox_duet", rgames, seed=2024, threads=threads)
         rwins = int(round(float(rand.returns[:, 0].sum())))
-        lo, hi = wilson(wins, games)
-        rlo, rhi = wilson(rwins, rgames)
+        _, lo, hi = wilson(wins, games)
+        _, rlo, rhi = wilson(rwins, rgames)
         ratio = (wins / games) / (rwins / rgames) if rwins else math.inf
         worst = lo / rhi if rhi > 0 else math.inf
         print(f"{'fox_duet':<16} two ISMCTS(1000) partners win {wins}/{games} = {wins / games:.4f} "

@@ -13,6 +13,7 @@ import numpy as np
 from . import _batch
 from ._core import SIMULTANEOUS, Game, State
 from .bots import Bot, BuiltinBot, parse
+from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
 
 __all__ = ["ArenaResult", "GameRecord", "arena", "play"]
@@ -128,16 +129,9 @@ class ArenaResult:
         total = np.where(mine, values, 0.0).sum(axis=1, dtype=np.float64)
         return total[counts > 0] / counts[counts > 0]
 
-    def win_shares(self) -> list[tuple[float, float]]:
-        """Per bot: (mean win share per seat it played, half-width of its 95% CI over games)."""
-        out = []
-        for b in range(len(self.bots)):
-            column = self._per_game(self.returns, b)
-            n = column.shape[0]
-            std = float(column.std(ddof=1)) if n > 1 else 0.0
-            mean = float(column.mean()) if n else math.nan
-            out.append((mean, 1.96 * std / math.sqrt(n) if n else math.nan))
-        return out
+    def win_shares(self) -> list[Interval]:
+        """Per bot: mean win share per seat it played, with its 95% CI over games."""
+        return [share_interval(self._per_game(self.returns, b)) for b in range(len(self.bots))]
 
     def mean_scores(self) -> list[float]:
         """Per bot: mean raw game points per seat it played."""
@@ -155,14 +149,14 @@ class ArenaResult:
             f"mean length {float(self.lengths.mean()) if self.games else 0.0:.1f} moves",
             f"{'bot':>16} {'seats':>5} {'win share':>10} {'95% CI':>18} {'mean score':>11}",
         ]
-        for b, ((rate, half), score) in enumerate(
+        for b, ((rate, low, high), score) in enumerate(
             zip(self.win_shares(), self.mean_scores(), strict=True)
         ):
             seats = int((self.seats[0] == b).sum()) if self.games else 0
             name = f"{b}:{self.bots[b]}"
             lines.append(
                 f"{name:>16} {seats:>5} {rate:>10.4f} "
-                f"{f'[{rate - half:.4f}, {rate + half:.4f}]':>18} {score:>11.2f}"
+                f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
             )
         return "\n".join(lines)
 

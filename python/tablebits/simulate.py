@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from . import _batch
+from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
 
 
@@ -40,15 +41,9 @@ class SimulationResult:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else math.inf
 
-    def win_rates(self) -> list[tuple[float, float]]:
-        """Per seat: (mean win share, half-width of its 95% confidence interval)."""
-        n = max(self.games, 1)
-        out = []
-        for seat in range(self.returns.shape[1]):
-            column = self.returns[:, seat].astype(np.float64)
-            std = column.std(ddof=1) if n > 1 else 0.0
-            out.append((float(column.mean()), 1.96 * float(std) / math.sqrt(n)))
-        return out
+    def win_rates(self) -> list[Interval]:
+        """Per seat: mean win share with its 95% confidence interval."""
+        return [share_interval(self.returns[:, seat]) for seat in range(self.returns.shape[1])]
 
     def summary(self) -> str:
         """A short text table: speed, seat win rates with 95% CIs, draws, mean scores."""
@@ -58,9 +53,9 @@ class SimulationResult:
             f"({self.games_per_second:,.0f} games/s), mean length {self.lengths.mean():.1f} moves",
             f"{'seat':>6} {'win share':>10} {'95% CI':>16} {'mean score':>11}",
         ]
-        for seat, (rate, half) in enumerate(self.win_rates()):
+        for seat, (rate, low, high) in enumerate(self.win_rates()):
             lines.append(
-                f"{seat:>6} {rate:>10.4f} {f'[{rate - half:.4f}, {rate + half:.4f}]':>16} "
+                f"{seat:>6} {rate:>10.4f} {f'[{low:.4f}, {high:.4f}]':>16} "
                 f"{float(self.scores[:, seat].mean()):>11.2f}"
             )
         lines.append(f"draws / shared wins: {shared:.4f}")
