@@ -3,8 +3,10 @@
 // tests/reference/hoi_pho.py, which this file follows step by step).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -35,10 +37,11 @@ struct HoiPho {
   static int num_players(const Params& p) { return p.players; }
 
   // ------------------------------------------------------------------ small queries
+  // The sum of the five bytes' popcounts, as one popcount of the bytes loaded as a word.
   static int taken(const State& s) {
-    int t = 0;
-    for (int q = 0; q < kMaxPlayers; ++q) t += std::popcount(s.contracts[q]);
-    return t;
+    uint64_t all = 0;
+    std::memcpy(&all, s.contracts, sizeof s.contracts);
+    return std::popcount(all);
   }
   static bool has_cards(const State& s, int q) { return s.hand[q] != 0 || s.ships[q] != 0; }
   static uint16_t table_all(const State& s, int n) {
@@ -88,14 +91,15 @@ struct HoiPho {
 
   static ActionMask legal_mask(const State& s, const Params& P, int player) {
     const int n = P.players;
-    if (player < 0 || player >= n) return 0;
+    if (static_cast<unsigned>(player) >= static_cast<unsigned>(n)) return 0;
+    // The hot case first (one call per seat per turn): a play node with no Rabbit order.
+    if (s.phase == kPlay && !s.forced) return ActionMask{s.hand[player]} | (s.ships[player] ? 1u : 0u);
     switch (s.phase) {
+      case kPlay:
+        if (s.hand[player] & bit(s.forced)) return ActionMask{1} << s.forced;
+        [[fallthrough]];
       case kDiscard:
-      case kPlay: {
-        const ActionMask m = ActionMask{s.hand[player]} | (s.ships[player] ? 1u : 0u);
-        if (s.phase == kPlay && s.forced && (s.hand[player] & bit(s.forced))) return ActionMask{1} << s.forced;
-        return m;
-      }
+        return ActionMask{s.hand[player]} | (s.ships[player] ? 1u : 0u);
       case kRps:
         if (player != s.skill_player && player != s.target) return 0;
         return ActionMask{7} << kRock;
@@ -119,79 +123,111 @@ struct HoiPho {
   }
 
   // ------------------------------------------------------------------ round flow
+  // The rules below are templates over the player count N (3, 4 or 5), instantiated by the
+  // entry points init / apply / apply_joint: with N a constant every per-seat loop unrolls and
+  // per-seat arrays are moved with fixed-size copies instead of loops and memset/memcpy calls.
+  // Seats >= N are all-zero in every valid state, so whole-array copies and clears of them are
+  // no-ops there.
   static void init(State& s, const Params& P, uint64_t seed) {
     s = State{};
     s.rng.state = seed;
     for (int q = 0; q < P.players; ++q) s.coins[q] = 5;
     s.round = 1;
     s.skill_player = s.target = kNone;
-    start_round(s, P);
+    switch (P.players) {
+      case 3: start_round<3>(s, P); return;
+      case 5: start_round<5>(s, P); return;
+      default: start_round<4>(s, P); return;
+    }
   }
 
+  // The deal position of each card of the shuffled pile: seat 0..N-1, or N for the two cards
+  // removed face up with 3 players.
+  template <int N>
+  static constexpr std::array<uint8_t, 20> kSeatOf = [] {
+    std::array<uint8_t, 20> seat{};
+    const int offset = N == 3 ? 2 : 0;
+    for (int i = 0; i < 20; ++i) seat[i] = static_cast<uint8_t>(i < offset ? N : (i - offset) / dealt_per_player(N));
+    return seat;
+  }();
+  // The pile before the shuffle: the 5 - N spare ships (0) first, then the merchants ascending.
+  template <int N>
+  static constexpr std::array<uint8_t, 20> kPile = [] {
+    std::array<uint8_t, 20> pile{};
+    for (int c = 1; c <= 15; ++c) pile[5 - N + c - 1] = static_cast<uint8_t>(c);
+    return pile;
+  }();
+
+  template <int N>
   static void start_round(State& s, const Params& P) {
-    const int n = P.players;
     const uint16_t top = P.contracts[taken(s)];
-    for (int q = 0; q < n; ++q)
+    for (int q = 0; q < N; ++q)
       if (s.coins[q] > top) s.coins[q] = top;
     s.turn = 1;
-    uint8_t cards[20];
-    const int spare = 5 - n, count = 20 - n;
-    for (int i = 0; i < spare; ++i) cards[i] = 0;
-    for (int c = 1; c <= 15; ++c) cards[spare + c - 1] = static_cast<uint8_t>(c);
-    s.rng.shuffle(cards, count);
-    int offset = 0;
-    s.removed = 0;
-    s.removed_ships = 0;
-    if (n == 3) {
-      for (int i = 0; i < 2; ++i) {
-        if (cards[i]) s.removed |= bit(cards[i]); else ++s.removed_ships;
-      }
-      offset = 2;
+    // Rng::shuffle (Fisher-Yates from the last index down) fused with the deal: position i is
+    // final once step i has swapped into it (later steps only touch positions < i), so its card
+    // goes straight into the slice it is dealt to and is never stored back. The draws are exactly
+    // shuffle's. A slice is a bit set of its cards; ships (card 0) all land on bit 0, so they are
+    // counted afterwards as the slice size minus its merchants. Fully unrolled, every seat index
+    // is a constant.
+    constexpr int count = 20 - N, k = dealt_per_player(N);
+    std::array<uint8_t, 20> cards = kPile<N>;
+    uint32_t slice[N + 1] = {};
+#pragma GCC unroll 20
+    for (int i = count - 1; i > 0; --i) {
+      const uint32_t j = s.rng.uniform(static_cast<uint32_t>(i + 1));
+      const uint8_t c = cards[j];
+      cards[j] = cards[i];
+      slice[kSeatOf<N>[i]] |= 1u << c;
     }
-    const int k = dealt_per_player(n);
-    for (int q = 0; q < n; ++q) {
-      uint16_t h = 0;
-      uint8_t sh = 1;  // the player's own ship
-      for (int i = 0; i < k; ++i) {
-        const uint8_t c = cards[offset + q * k + i];
-        if (c) h |= bit(c); else ++sh;
-      }
+    slice[kSeatOf<N>[0]] |= 1u << cards[0];
+    for (int q = 0; q < N; ++q) {
+      const uint16_t h = static_cast<uint16_t>(slice[q] & kAllMerchants);
       s.hand[q] = h;
-      s.ships[q] = sh;
-      s.known[q] = 0;
-      s.table[q] = 0;
-      s.ships_played[q] = 0;
+      s.ships[q] = static_cast<uint8_t>(1 + k - std::popcount(h));  // + the player's own ship
     }
+    if constexpr (N == 3) {
+      s.removed = static_cast<uint16_t>(slice[N] & kAllMerchants);
+      s.removed_ships = static_cast<uint8_t>(2 - std::popcount(s.removed));
+    } else {
+      s.removed = 0;
+      s.removed_ships = 0;
+    }
+    std::memset(s.known, 0, sizeof s.known);
+    std::memset(s.table, 0, sizeof s.table);
+    std::memset(s.ships_played, 0, sizeof s.ships_played);
     s.previous = 0;
     s.discards[0] = s.discards[1] = s.discards[2] = 0;
     s.forced = 0;
-    for (int q = 0; q < n; ++q) s.turn_start[q] = s.coins[q];
-    if (n == 3) {
+    std::memcpy(s.turn_start, s.coins, sizeof s.coins);
+    if constexpr (N == 3) {
       s.phase = kDiscard;
     } else {
-      open_play(s, P);
+      s.phase = kPlay;  // open_play: everyone was just dealt cards
     }
   }
 
-  static void open_play(State& s, const Params& P) {
-    const int n = P.players;
+  template <int N>
+  [[gnu::always_inline]] static inline void open_play(State& s, const Params& P) {
+    std::memcpy(s.turn_start, s.coins, sizeof s.coins);
     bool any = false;
-    for (int q = 0; q < n; ++q) {
-      s.turn_start[q] = s.coins[q];
-      any = any || has_cards(s, q);
-    }
+    for (int q = 0; q < N; ++q) any = any || has_cards(s, q);
     s.phase = kPlay;
-    if (!any) end_turn(s, P);  // only after freak Naga chains
+    if (!any) end_empty_turn<N>(s, P);  // only after freak Naga chains
   }
+  // Out of line: end_turn is inlined into open_play's callers, so it cannot be inlined here.
+  template <int N>
+  [[gnu::noinline]] static void end_empty_turn(State& s, const Params& P) { end_turn<N>(s, P); }
 
-  static void take_contract(State& s, int p) {
+  [[gnu::always_inline]] static inline void take_contract(State& s, int p) {
     const int t = taken(s);
     if (t < kContracts) s.contracts[p] = static_cast<uint8_t>(s.contracts[p] | (1u << t));
   }
 
-  static bool end_check(State& s, const Params& P) {
+  template <int N>
+  [[gnu::always_inline]] static inline bool end_check(State& s) {
     bool over = taken(s) >= kContracts;
-    for (int q = 0; q < P.players; ++q) over = over || std::popcount(s.contracts[q]) >= 3;
+    for (int q = 0; q < N; ++q) over = over || std::popcount(s.contracts[q]) >= 3;
     if (!over) return false;
     s.phase = kOver;
     s.outcome = kEnded;
@@ -203,36 +239,43 @@ struct HoiPho {
 
   static int max_card(const State& s, int q) { return s.hand[q] ? highest(s.hand[q]) : 0; }
 
-  static void end_turn(State& s, const Params& P) {
-    const int n = P.players;
-    s.previous = table_all(s, n) & kAllMerchants;
-    for (int q = 0; q < n; ++q) s.table[q] = 0;
-    if (s.turn < turns_per_round(n)) {
+  // The common case (a turn that is not the round's last) is inlined into the callers; the
+  // round end is not.
+  template <int N>
+  [[gnu::always_inline]] static inline void end_turn(State& s, const Params& P) {
+    s.previous = table_all(s, N) & kAllMerchants;
+    std::memset(s.table, 0, sizeof s.table);
+    if (s.turn < turns_per_round(N)) {
       ++s.turn;
-      open_play(s, P);
+      open_play<N>(s, P);
       return;
     }
-    int most = -1, rich = 0, winner = -1;
-    for (int q = 0; q < n; ++q) {
-      if (s.coins[q] > most) { most = s.coins[q]; rich = 0; }
-      if (s.coins[q] == most) rich |= 1 << q;
-    }
-    if (std::popcount(static_cast<unsigned>(rich)) == 1) {
-      winner = std::countr_zero(static_cast<unsigned>(rich));
+    end_round<N>(s, P);
+  }
+
+  template <int N>
+  [[gnu::noinline]] static void end_round(State& s, const Params& P) {
+    int most = 0;
+    for (int q = 0; q < N; ++q) most = s.coins[q] > most ? s.coins[q] : most;
+    unsigned rich = 0;
+    for (int q = 0; q < N; ++q) rich |= (s.coins[q] == most ? 1u : 0u) << q;
+    int winner = -1;
+    if (std::has_single_bit(rich)) {
+      winner = std::countr_zero(rich);
     } else {
       int best = 0;
-      for (int q = 0; q < n; ++q)
+      for (int q = 0; q < N; ++q)
         if ((rich >> q & 1) && max_card(s, q) > best) { best = max_card(s, q); winner = q; }
     }
     if (winner >= 0) take_contract(s, winner);
-    if (end_check(s, P)) return;
+    if (end_check<N>(s)) return;
     if (s.round >= P.max_rounds) {
       s.phase = kOver;
       s.outcome = kTruncated;
       return;
     }
     ++s.round;
-    start_round(s, P);
+    start_round<N>(s, P);
   }
 
   // ------------------------------------------------------------------ skills
@@ -253,14 +296,16 @@ struct HoiPho {
     s.coins[to] = static_cast<uint16_t>(s.coins[to] + amount);
   }
 
-  // Starts skill `sk` for player p; true if a decision node is now open.
-  static bool resolve(State& s, const Params& P, int sk, int p) {
-    const int n = P.players;
+  // Starts skill `sk` for player p. True if the caller must stop: a decision node is now open or
+  // the game has ended (Sheep, Monkey); either way nothing else resolves now. Inlined into its
+  // two callers: it runs on nearly every turn and the call overhead was a noticeable share.
+  template <int N>
+  [[gnu::always_inline]] static inline bool resolve(State& s, const Params& P, int sk, int p) {
     switch (sk) {
       case 1: return push(s, 1, p, kTarget);
       case 2: gain(s, p, 4); break;
       case 3:
-        for (int q = 0; q < n; ++q) {
+        for (int q = 0; q < N; ++q) {
           if (q == p) continue;
           const int want = s.contracts[q] ? 2 : 1;
           transfer(s, q, p, s.coins[q] < want ? s.coins[q] : want);
@@ -269,36 +314,34 @@ struct HoiPho {
       case 4: gain(s, p, 1); return push(s, 4, p, kName);
       case 5: return push(s, 5, p, kName);
       case 6:
-        if (s.hand[p] && takeable(s, n, p)) return push(s, 6, p, kNagaPlay);
+        if (s.hand[p] && takeable(s, N, p)) return push(s, 6, p, kNagaPlay);
         break;
       case 7:
-        for (int q = 0; q < n; ++q)
+        for (int q = 0; q < N; ++q)
           if (s.coins[q] > s.turn_start[q]) s.coins[q] = s.turn_start[q];
         break;
       case 8: case 9: return push(s, sk, p, kTarget);
       case 10: {
         bool poorest = true;
-        for (int q = 0; q < n; ++q) {
+        for (int q = 0; q < N; ++q) {
           if (q == p) continue;
           poorest = poorest && (s.coins[p] < s.coins[q] || (P.sheep_tie && s.coins[p] == s.coins[q]));
         }
         if (poorest) take_contract(s, p);
-        end_check(s, P);
-        break;
+        return end_check<N>(s);
       }
       case 11:
-        if (goat_pool(s, n)) return push(s, 11, p, kCopy);
+        if (goat_pool(s, N)) return push(s, 11, p, kCopy);
         break;
       case 12:
         take_contract(s, p);
-        for (int q = 0; q < n; ++q)
+        for (int q = 0; q < N; ++q)
           if (q != p) gain(s, q, 1);
-        end_check(s, P);
-        break;
+        return end_check<N>(s);
       case 14: s.coins[p] = static_cast<uint16_t>(s.coins[p] > 3 ? s.coins[p] - 3 : 0); break;
       case 15:
-        gain(s, (p + n - 1) % n, 2);
-        gain(s, (p + 1) % n, 2);
+        gain(s, (p + N - 1) % N, 2);
+        gain(s, (p + 1) % N, 2);
         s.coins[p] = static_cast<uint16_t>(s.coins[p] > 4 ? s.coins[p] - 4 : 0);
         break;
       default: break;  // 13: no skill
@@ -307,91 +350,111 @@ struct HoiPho {
   }
 
   // After a decision: pending Naga takes, then the end of the turn.
-  static void resume(State& s, const Params& P) {
+  template <int N>
+  [[gnu::always_inline]] static inline void resume(State& s, const Params& P) {
     if (s.phase == kOver) return;
-    const int n = P.players;
     while (s.depth) {
-      if (takeable(s, n, s.skill_player)) {
+      if (takeable(s, N, s.skill_player)) {
         s.phase = kNagaTake;
         return;
       }
       pop(s);
     }
     s.skill_player = kNone;
-    end_turn(s, P);
+    end_turn<N>(s, P);
   }
 
+  template <int N>
   static void mouse_settle(State& s, const Params& P, int p, int t, int winner) {
     const int loser = winner == p ? t : p;
     transfer(s, loser, winner, s.coins[loser] / 2);
     s.target = kNone;
     s.rps_draws = 0;
     pop(s);
-    resume(s, P);
+    resume<N>(s, P);
   }
 
+  // kZeroedBy[m]: the cards zeroed by the rivals in m = played & 63 (1 -> 15, 2 -> 12, 5 -> 14);
+  // kZeroedBy[64 + m]: those zeroed by the rivals in m = played >> 14 (14 -> 13, 15 -> 13).
+  static constexpr std::array<uint16_t, 68> kZeroedBy = [] {
+    std::array<uint16_t, 68> z{};
+    for (int m = 0; m < 64; ++m)
+      z[m] = static_cast<uint16_t>((m & bit(1) ? bit(15) : 0) | (m & bit(2) ? bit(12) : 0) | (m & bit(5) ? bit(14) : 0));
+    for (int m = 1; m < 4; ++m) z[64 + m] = bit(13);
+    return z;
+  }();
+
+  template <int N>
   static void play(State& s, const Params& P, const int* joint) {
-    const int n = P.players;
+    // Every card goes on the table; a ship is card 0, i.e. bit 0, which is never set in a hand,
+    // so ships and merchants share the same branch-free bookkeeping.
+    uint8_t owner[16];  // owner[c] for each card c played this turn (merchants are unique)
+    uint16_t played = 0;
     int ships = 0;
-    for (int q = 0; q < n; ++q) {
+    for (int q = 0; q < N; ++q) {
       const int a = joint[q];
-      if (a < 0) continue;
-      if (a == 0) {
-        --s.ships[q];
-        ++s.ships_played[q];
-        s.table[q] = 1;
-        ++ships;
-      } else {
-        s.hand[q] &= static_cast<uint16_t>(~bit(a));
-        s.known[q] &= static_cast<uint16_t>(~bit(a));
-        s.table[q] = bit(a);
-      }
+      if (a < 0) continue;  // only a seat with an empty hand (after rare Naga chains)
+      const uint16_t b = bit(a);
+      s.hand[q] &= static_cast<uint16_t>(~b);
+      s.known[q] &= static_cast<uint16_t>(~b);
+      s.table[q] = b;
+      ships += b & 1;
+      played |= b;
+      owner[a] = static_cast<uint8_t>(q);
     }
     s.forced = 0;
-    if (ships == 1 || ships == 2) {
-      for (int q = 0; q < n; ++q)
-        if (s.table[q] & 1) gain(s, q, ships == 1 ? 5 : 1);
+    if (ships) {  // the ship players are those with bit 0 on the table
+      // Exactly one ship earns 5, exactly two earn 1 each, more earn nothing.
+      const int ship_gain = ships == 1 ? 5 : ships == 2 ? 1 : 0;
+      for (int q = 0; q < N; ++q) {
+        if (!(s.table[q] & 1)) continue;
+        --s.ships[q];
+        ++s.ships_played[q];
+        gain(s, q, ship_gain);
+      }
     }
-    const uint16_t played = table_all(s, n) & kAllMerchants;
+    played &= kAllMerchants;
     if (!played) {
-      end_turn(s, P);
+      end_turn<N>(s, P);
       return;
     }
-    uint16_t zeroed = 0;
-    if (played & bit(1)) zeroed |= bit(15);
-    if (played & bit(2)) zeroed |= bit(12);
-    if (played & bit(5)) zeroed |= bit(14);
-    if (played & (bit(14) | bit(15))) zeroed |= bit(13);
-    zeroed &= played;
+    // Rivalries: every rival (1, 2, 5, 14, 15) is in bits 0..5 or 14..15 of the played set, so
+    // two small tables give the cards they zero.
+    const uint16_t zeroed = (kZeroedBy[played & 63] | kZeroedBy[64 + (played >> 14)]) & played;
     const uint16_t live = played & static_cast<uint16_t>(~zeroed);
     const int high = highest(live);
-    uint16_t low;
-    if (std::popcount(played) == 1) {
-      low = played;
-    } else if (zeroed) {
-      low = zeroed;
-    } else {
-      low = static_cast<uint16_t>(live & (0u - live));
-    }
-    gain(s, owner_of(s, n, high), kFirst[high]);
+    // L: the zeroed cards if any (zeroed reputations are 0, the lowest), else the lowest live
+    // card; a single card is both H and L (it is live and lowest).
+    uint16_t low = zeroed ? zeroed : static_cast<uint16_t>(live & (0u - live));
+    gain(s, owner[high], kFirst[high]);
     const uint16_t rest = played & static_cast<uint16_t>(~(bit(high) | low));
     if (rest) {
       const int second = highest(rest);
-      gain(s, owner_of(s, n, second), kSecond[second]);
+      gain(s, owner[second], kSecond[second]);
     }
     // Only a one-card L can open a decision (note), so the loop never resumes mid-way.
     while (low) {
       const int c = std::countr_zero(low);
       low &= static_cast<uint16_t>(low - 1);
-      if (resolve(s, P, c, owner_of(s, n, c))) return;
-      if (s.phase == kOver) return;
+      if (resolve<N>(s, P, c, owner[c])) return;
     }
-    end_turn(s, P);
+    end_turn<N>(s, P);
   }
 
   // ------------------------------------------------------------------ apply
   static void apply(State& s, const Params& P, int a) {
-    const int n = P.players;
+    // The default of 4 players is tested first: one compare on the hot path.
+    if (P.players == 4) {
+      apply_n<4>(s, P, a);
+    } else if (P.players == 3) {
+      apply_n<3>(s, P, a);
+    } else {
+      apply_n<5>(s, P, a);
+    }
+  }
+
+  template <int N>
+  static void apply_n(State& s, const Params& P, int a) {
     const int p = s.skill_player;
     switch (s.phase) {
       case kTarget: {
@@ -404,7 +467,7 @@ struct HoiPho {
           s.coins[t] = tmp;
         } else if (P.rps_chance) {
           const uint32_t w = s.rng.uniform(2);
-          mouse_settle(s, P, p, t, w == 0 ? p : t);
+          mouse_settle<N>(s, P, p, t, w == 0 ? p : t);
           return;
         } else {
           s.target = static_cast<uint8_t>(t);
@@ -413,43 +476,43 @@ struct HoiPho {
           return;
         }
         pop(s);
-        resume(s, P);
+        resume<N>(s, P);
         return;
       }
       case kName: {
         const int sk = s.top;
         pop(s);
         if (sk == 4) {
-          if (s.turn < turns_per_round(n)) s.forced = static_cast<uint8_t>(a);
+          if (s.turn < turns_per_round(N)) s.forced = static_cast<uint8_t>(a);
         } else {
-          for (int q = 0; q < n; ++q) {
+          for (int q = 0; q < N; ++q) {
             if (q != p && (s.hand[q] & bit(a))) {
               transfer(s, q, p, s.coins[q] < 3 ? s.coins[q] : 3);
               s.known[q] |= bit(a);
             }
           }
         }
-        resume(s, P);
+        resume<N>(s, P);
         return;
       }
       case kNagaPlay:
         s.hand[p] &= static_cast<uint16_t>(~bit(a));
         s.known[p] &= static_cast<uint16_t>(~bit(a));
         s.table[p] |= bit(a);
-        if (!resolve(s, P, a, p)) resume(s, P);
+        if (!resolve<N>(s, P, a, p)) resume<N>(s, P);
         return;
       case kNagaTake: {
         pop(s);
-        const int o = owner_of(s, n, a);
+        const int o = owner_of(s, N, a);
         s.table[o] &= static_cast<uint16_t>(~bit(a));
         s.hand[p] |= bit(a);
         s.known[p] |= bit(a);
-        resume(s, P);
+        resume<N>(s, P);
         return;
       }
       case kCopy:
         pop(s);
-        if (!resolve(s, P, a, p)) resume(s, P);
+        if (!resolve<N>(s, P, a, p)) resume<N>(s, P);
         return;
       default:
         return;
@@ -457,9 +520,22 @@ struct HoiPho {
   }
 
   static void apply_joint(State& s, const Params& P, const int* joint) {
-    const int n = P.players;
-    if (s.phase == kDiscard) {  // 3 players only
-      for (int q = 0; q < 3 && q < n; ++q) {
+    // The default of 4 players is tested first: one compare on the hot path.
+    if (P.players == 4) {
+      apply_joint_n<4>(s, P, joint);
+    } else if (P.players == 3) {
+      apply_joint_n<3>(s, P, joint);
+    } else {
+      apply_joint_n<5>(s, P, joint);
+    }
+  }
+
+  template <int N>
+  static void apply_joint_n(State& s, const Params& P, const int* joint) {
+    if (s.phase == kPlay) {
+      play<N>(s, P, joint);
+    } else if (s.phase == kDiscard) {  // 3 players only
+      for (int q = 0; q < 3 && q < N; ++q) {
         const int a = joint[q];
         s.discards[q] = static_cast<uint8_t>(a);
         if (a == 0) {
@@ -469,9 +545,7 @@ struct HoiPho {
           s.hand[q] &= static_cast<uint16_t>(~bit(a));
         }
       }
-      open_play(s, P);
-    } else if (s.phase == kPlay) {
-      play(s, P, joint);
+      open_play<N>(s, P);
     } else if (s.phase == kRps) {
       const int p = s.skill_player, t = s.target;
       const int mine = joint[p], theirs = joint[t];
@@ -482,7 +556,7 @@ struct HoiPho {
       } else {
         winner = ((mine - theirs + 3) % 3 == 1) ? p : t;
       }
-      mouse_settle(s, P, p, t, winner);
+      mouse_settle<N>(s, P, p, t, winner);
     }
   }
 
@@ -491,15 +565,25 @@ struct HoiPho {
     for (int q = 0; q < P.players; ++q) out[q] = static_cast<float>(std::popcount(s.contracts[q]));
   }
 
+  // Once per game in rollouts, where it showed up in profiles: unrolled per player count.
+  static void returns(const State& s, const Params& P, float* out) {
+    if (P.players == 4) {
+      returns_n<4>(s, P, out);
+    } else if (P.players == 3) {
+      returns_n<3>(s, P, out);
+    } else {
+      returns_n<5>(s, P, out);
+    }
+  }
+
   static int64_t contract_sum(const State& s, const Params& P, int q) {
     int64_t sum = 0;
-    for (int i = 0; i < kContracts; ++i)
-      if (s.contracts[q] >> i & 1) sum += P.contracts[i];
+    for_each_bit(s.contracts[q], [&](int i) { sum += P.contracts[i]; });  // at most 3 bits
     return sum;
   }
 
-  static void returns(const State& s, const Params& P, float* out) {
-    const int n = P.players;
+  template <int n>
+  static void returns_n(const State& s, const Params& P, float* out) {
     for (int q = 0; q < n; ++q) out[q] = 0.0f;
     if (s.outcome == kNoOutcome) return;
     if (s.outcome == kTruncated) {
