@@ -1,11 +1,18 @@
 // A small persistent thread pool for data-parallel loops. Work is split into contiguous chunks
 // whose results depend only on the index range, never on which thread ran them, so every driver
 // built on it gives the same numbers for any thread count.
+//
+// Batch stepping calls it thousands of times a second with jobs of a few hundred microseconds,
+// so waking a sleeping thread (tens of microseconds in a VM) would cost as much as the work:
+// idle workers and the waiting caller spin briefly before they block.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -37,24 +44,26 @@ class ThreadPool {
     grow(threads - 1);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      body_ = &body;
-      n_ = n;
-      chunks_ = threads;
-      next_chunk_ = 1;  // chunk 0 is the caller's
-      pending_ = threads - 1;
-      ++generation_;
+      body_.store(&body, std::memory_order_relaxed);
+      n_.store(n, std::memory_order_relaxed);
+      pending_.store(threads, std::memory_order_relaxed);
+      // Release: a thread whose fetch_add reads this ticket sees the job's fields above.
+      ticket_.store(uint64_t(threads) << 32, std::memory_order_release);
+      generation_.fetch_add(1, std::memory_order_release);
     }
     wake_.notify_all();
-    run_chunk(0);
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [this] { return pending_ == 0; });
-    body_ = nullptr;
+    run_chunks();
+    if (!spin_until([&] { return pending_.load(std::memory_order_acquire) == 0; })) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      done_.wait(lock, [&] { return pending_.load(std::memory_order_acquire) == 0; });
+    }
+    ticket_.store(0, std::memory_order_relaxed);  // closed: a late fetch_add gets no chunk
   }
 
   ~ThreadPool() {
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      stop_ = true;
+      stop_.store(true);
     }
     wake_.notify_all();
     for (auto& t : workers_) t.join();
@@ -63,32 +72,51 @@ class ThreadPool {
  private:
   ThreadPool() = default;
 
+  // Polls `ready` for up to ~50 microseconds; true if it became true.
+  template <class Ready>
+  static bool spin_until(Ready&& ready) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(50);
+    for (int i = 0;; ++i) {
+      if (ready()) return true;
+      if ((i & 63) == 63 && std::chrono::steady_clock::now() > until) return false;
+    }
+  }
+
   void grow(int count) {
     while (static_cast<int>(workers_.size()) < count) workers_.emplace_back([this] { work(); });
   }
 
-  void run_chunk(int chunk) {
-    const size_t begin = n_ * static_cast<size_t>(chunk) / static_cast<size_t>(chunks_);
-    const size_t end = n_ * static_cast<size_t>(chunk + 1) / static_cast<size_t>(chunks_);
-    if (begin < end) (*body_)(begin, end);
+  // Takes chunks of the current job until none is left. A ticket holds the job's chunk count
+  // (high half) and the next chunk (low half) in one word, so a thread arriving late from an
+  // earlier job can never pair one job's counter with another job's size.
+  void run_chunks() {
+    for (;;) {
+      const uint64_t ticket = ticket_.fetch_add(1, std::memory_order_acq_rel);
+      const uint32_t chunks = static_cast<uint32_t>(ticket >> 32);
+      const uint32_t chunk = static_cast<uint32_t>(ticket);
+      if (chunk >= chunks) return;
+      const size_t n = n_.load(std::memory_order_relaxed);
+      const size_t begin = n * static_cast<size_t>(chunk) / static_cast<size_t>(chunks);
+      const size_t end = n * static_cast<size_t>(chunk + 1) / static_cast<size_t>(chunks);
+      if (begin < end) (*body_.load(std::memory_order_relaxed))(begin, end);
+      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> lock(mutex_);  // pairs with the caller's blocking wait
+        done_.notify_one();
+      }
+    }
   }
 
   void work() {
     size_t seen = 0;
     for (;;) {
-      int chunk;
-      {
+      auto new_job = [&] { return stop_.load() || generation_.load(std::memory_order_acquire) != seen; };
+      if (!spin_until(new_job)) {
         std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return stop_ || (generation_ != seen && next_chunk_ < chunks_); });
-        if (stop_) return;
-        chunk = next_chunk_++;
-        if (next_chunk_ >= chunks_) seen = generation_;
+        wake_.wait(lock, new_job);
       }
-      run_chunk(chunk);
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (--pending_ == 0) done_.notify_one();
-      }
+      if (stop_.load()) return;
+      seen = generation_.load(std::memory_order_acquire);
+      run_chunks();
     }
   }
 
@@ -97,13 +125,12 @@ class ThreadPool {
   std::condition_variable wake_;
   std::condition_variable done_;
   std::vector<std::thread> workers_;
-  const std::function<void(size_t, size_t)>* body_ = nullptr;
-  size_t n_ = 0;
-  int chunks_ = 0;
-  int next_chunk_ = 0;
-  int pending_ = 0;
-  size_t generation_ = 0;
-  bool stop_ = false;
+  std::atomic<const std::function<void(size_t, size_t)>*> body_{nullptr};
+  std::atomic<size_t> n_{0};
+  std::atomic<uint64_t> ticket_{0};
+  std::atomic<int> pending_{0};
+  std::atomic<size_t> generation_{0};
+  std::atomic<bool> stop_{false};
 };
 
 }  // namespace tb
