@@ -1,0 +1,17 @@
+"""The command line: `tablebits simulate` (the README's main job)."""
+
+from tablebits.__main__ import main
+
+
+def test_simulate_prints_a_summary(capsys):
+    code = main(["simulate", "color_mafia", "--games", "500", "--seed", "3", "--threads", "2",
+                 "--param", "players=3", "--no-progress"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "500 random games" in out and "win share" in out and "95% CI" in out
+    assert len([line for line in out.splitlines() if line.strip()[:1].isdigit()]) == 3  # seats
+
+
+def test_simulate_rejects_bad_parameters(capsys):
+    assert main(["simulate", "good_fortune", "--param", "variant=nope", "--games", "5"]) == 2
+    assert "variant" in capsys.readouterr().err
