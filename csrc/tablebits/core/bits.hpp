@@ -10,10 +10,41 @@ constexpr int popcount(uint64_t x) noexcept { return std::popcount(x); }
 
 constexpr int lowest_bit(uint64_t x) noexcept { return std::countr_zero(x); }
 
-// Index of the n-th (0-based) set bit of x; x must have more than n set bits.
+namespace detail {
+
+// kSelectInByte[r][b]: the index of the r-th set bit of byte b (8 if there is none).
+struct SelectInByte {
+  uint8_t at[8][256];
+  constexpr SelectInByte() : at{} {
+    for (int b = 0; b < 256; ++b) {
+      int r = 0;
+      for (int i = 0; i < 8; ++i) at[i][b] = 8;
+      for (int i = 0; i < 8; ++i)
+        if ((b >> i) & 1) at[r++][b] = static_cast<uint8_t>(i);
+    }
+  }
+};
+inline constexpr SelectInByte kSelectInByte{};
+
+}  // namespace detail
+
+// Index of the n-th (0-based) set bit of x; x must have more than n set bits. Broadword select
+// (Vigna, "Broadword implementation of rank/select queries", 2008): branch-free, because the
+// obvious loop's trip count is random in playouts and so mispredicts on every random action.
 constexpr int nth_set_bit(uint64_t x, int n) noexcept {
-  for (; n > 0; --n) x &= x - 1;
-  return std::countr_zero(x);
+  constexpr uint64_t kOnes8 = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh8 = 0x8080808080808080ULL;
+  uint64_t s = x - ((x >> 1) & 0x5555555555555555ULL);
+  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+  s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  const uint64_t cumulative = s * kOnes8;  // byte i: set bits in bytes 0..i
+  // High bit of byte i set iff bytes 0..i hold at least n + 1 set bits (no borrow crosses bytes:
+  // each count is at most 64). The bytes without it come before the one holding the bit.
+  const uint64_t reached = ((cumulative | kHigh8) - static_cast<uint64_t>(n + 1) * kOnes8) & kHigh8;
+  const int byte = 8 - std::popcount(reached);
+  const int shift = 8 * byte;
+  const int before = static_cast<int>(((cumulative << 8) >> shift) & 0xFF);  // bytes 0..byte-1
+  return shift + detail::kSelectInByte.at[n - before][(x >> shift) & 0xFF];
 }
 
 // Calls f(index) for every set bit, lowest first.
