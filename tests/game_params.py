@@ -20,6 +20,17 @@ PARAM_SETS: dict[str, list[dict[str, Any]]] = {
     "fox_duet": [{}],
 }
 
+# A 7-space Fox Duet path (3 starting gems, 2 `+` spaces) on which random play often wins.
+FOX_SMALL_BOARD = [
+    {"gems": 1, "plus": False},
+    {"gems": 0, "plus": True},
+    {"gems": 1, "plus": False},
+    {"gems": 0, "plus": False},
+    {"gems": 0, "plus": False},
+    {"gems": 1, "plus": True},
+    {"gems": 0, "plus": False},
+]
+
 # Games where every player gets the same return (1 each on a win).
 COOPERATIVE = {"fox_duet"}
 

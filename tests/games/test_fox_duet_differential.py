@@ -3,22 +3,12 @@
 import pytest
 
 from tests.differential import run_differential
+from tests.game_params import FOX_SMALL_BOARD
 from tests.reference import fox_duet as reference
-
-# A 7-space custom board: 3 starting gems, 2 plus spaces (3 + 2 x 2 <= 22).
-SMALL_BOARD = [
-    {"gems": 1, "plus": False},
-    {"gems": 0, "plus": True},
-    {"gems": 1, "plus": False},
-    {"gems": 0, "plus": False},
-    {"gems": 0, "plus": False},
-    {"gems": 1, "plus": True},
-    {"gems": 0, "plus": False},
-]
 
 COMBINATIONS = {
     "level1-sideA": {},
-    "level2-7spaces": {"level": 2, "board": SMALL_BOARD},
+    "level2-7spaces": {"level": 2, "board": FOX_SMALL_BOARD},
 }
 
 
@@ -54,6 +44,6 @@ def test_edge_boards_match_reference(board):
 def test_win_and_loss_outcomes_are_both_reached():
     import tablebits as tb
 
-    result = tb.simulate("fox_duet", 20000, seed=5, level=2, board=SMALL_BOARD)
+    result = tb.simulate("fox_duet", 20000, seed=5, level=2, board=FOX_SMALL_BOARD)
     wins = float(result.returns[:, 0].mean())
     assert 0.0 < wins < 1.0

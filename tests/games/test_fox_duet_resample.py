@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
+from tests.game_params import FOX_SMALL_BOARD
 
 ALL_CARDS = [f"{s}{r}" for s in "RSD" for r in range(1, 11)]
 CID = {c: i for i, c in enumerate(ALL_CARDS)}
@@ -61,15 +62,7 @@ def hidden_facts(d: dict, p: int):
         {},
         {
             "level": 2,
-            "board": [
-                {"gems": 1, "plus": False},
-                {"gems": 0, "plus": True},
-                {"gems": 1, "plus": False},
-                {"gems": 0, "plus": False},
-                {"gems": 0, "plus": False},
-                {"gems": 1, "plus": True},
-                {"gems": 0, "plus": False},
-            ],
+            "board": FOX_SMALL_BOARD,
         },
     ],
 )
