@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +12,7 @@ import numpy as np
 from . import _batch
 from ._core import SIMULTANEOUS, Game, State
 from .bots import Bot, BuiltinBot, parse
+from .jobs import GameRecords, check_games, run_chunked
 from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
 
@@ -96,31 +96,16 @@ def play(
     return GameRecord(g, seed, players, actions, state.returns(), state.scores())
 
 
-@dataclass(frozen=True)
-class ArenaResult:
+@dataclass(frozen=True, kw_only=True)
+class ArenaResult(GameRecords):
     """Per-game results of ``tb.arena``; row ``i`` is game ``i`` of the job.
 
     ``seats[i, s]`` is the index (into ``bots``) of the bot that played seat ``s`` in game
     ``i``; ``returns`` and ``scores`` are by seat.
     """
 
-    game_id: str
-    params: dict[str, Any]
     bots: list[str]  #: bot names, one per entry of the ``bots`` argument
-    seed: int
     seats: np.ndarray  #: int32 (games, players): bot index per seat
-    returns: np.ndarray  #: float32 (games, players): win shares by seat
-    scores: np.ndarray  #: float32 (games, players): raw game points by seat
-    lengths: np.ndarray  #: uint32 (games,): decision nodes per game
-    seconds: float  #: wall-clock time of the run
-
-    @property
-    def games(self) -> int:
-        return int(self.lengths.shape[0])
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else math.inf
 
     def _per_game(self, values: np.ndarray, bot: int) -> np.ndarray:
         """float64 (games,): the mean of ``values`` over the seats ``bot`` played in each game."""
@@ -184,8 +169,7 @@ def arena(
     from . import make
 
     game = make(game_id, **params)
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ValueError(f"games must be a non-negative int, got {games!r}")
+    check_games(games)
     check_seed(seed)
     nthreads = resolve_threads(threads)
     if isinstance(bots, str):
@@ -209,31 +193,18 @@ def arena(
     lengths = np.zeros(games, np.uint32)
     blob = game._params_blob()
     searching = bool((kinds == 1).any())
-    chunk = (max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads))
-    if not progress:
-        chunk = max(games, 1)
-    bar = None
-    if progress:
-        from tqdm import tqdm
 
-        bar = tqdm(total=games, unit="game", desc=game_id)
-    start = time.perf_counter()
-    try:
-        for first in range(0, games, chunk):
-            end = min(first + chunk, games)
-            _batch.arena_chunk(
-                game_id, blob, kinds, iterations, exploration, seed, first,
-                entry_seats[first:end], returns[first:end], scores[first:end],
-                lengths[first:end], nthreads,
-            )
-            if bar is not None:
-                bar.update(end - first)
-    finally:
-        if bar is not None:
-            bar.close()
-    seconds = time.perf_counter() - start
+    def run(first: int, end: int) -> None:
+        _batch.arena_chunk(
+            game_id, blob, kinds, iterations, exploration, seed, first,
+            entry_seats[first:end], returns[first:end], scores[first:end],
+            lengths[first:end], nthreads,
+        )
+
+    chunk = max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads)
+    seconds = run_chunked(game_id, games, chunk, progress, run)
     seats = np.asarray(entry_bot, np.int32)[entry_seats]
     return ArenaResult(
-        game_id, game.params, [b.name for b in resolved], seed, seats, returns, scores, lengths,
-        seconds,
+        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, seconds=seconds, bots=[b.name for b in resolved], seats=seats,
     )

@@ -2,33 +2,20 @@
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from . import _batch
+from .jobs import GameRecords, check_games, run_chunked
 from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
 
 
-@dataclass(frozen=True)
-class SimulationResult:
+@dataclass(frozen=True, kw_only=True)
+class SimulationResult(GameRecords):
     """Per-game results of ``simulate``; row ``i`` is game ``i`` of the job."""
-
-    game_id: str
-    params: dict[str, Any]
-    seed: int
-    returns: np.ndarray  #: float32 (games, players): win shares
-    scores: np.ndarray  #: float32 (games, players): raw game points
-    lengths: np.ndarray  #: uint32 (games,): decision nodes per game
-    seconds: float  #: wall-clock time of the run
-
-    @property
-    def games(self) -> int:
-        return int(self.lengths.shape[0])
 
     @property
     def winners(self) -> np.ndarray:
@@ -36,10 +23,6 @@ class SimulationResult:
         sole = (self.returns == 1.0).sum(axis=1) == 1
         full = self.returns.sum(axis=1) == 1.0
         return np.where(sole & full, self.returns.argmax(axis=1), -1)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else math.inf
 
     def win_rates(self) -> list[Interval]:
         """Per seat: mean win share with its 95% confidence interval."""
@@ -80,8 +63,7 @@ def simulate(
     from . import make
 
     game = make(game_id, **params)
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ValueError(f"games must be a non-negative int, got {games!r}")
+    check_games(games)
     check_seed(seed)
     nthreads = resolve_threads(threads)
     players = game.num_players
@@ -89,24 +71,15 @@ def simulate(
     scores = np.zeros((games, players), np.float32)
     lengths = np.zeros(games, np.uint32)
     blob = game._params_blob()
-    chunk = max(10_000, 2_000 * nthreads) if progress else max(games, 1)
-    bar = None
-    if progress:
-        from tqdm import tqdm
 
-        bar = tqdm(total=games, unit="game", unit_scale=True, desc=game_id)
-    start = time.perf_counter()
-    try:
-        for first in range(0, games, chunk):
-            end = min(first + chunk, games)
-            _batch.simulate_chunk(
-                game_id, blob, seed, first, returns[first:end], scores[first:end],
-                lengths[first:end], nthreads,
-            )
-            if bar is not None:
-                bar.update(end - first)
-    finally:
-        if bar is not None:
-            bar.close()
-    seconds = time.perf_counter() - start
-    return SimulationResult(game_id, game.params, seed, returns, scores, lengths, seconds)
+    def run(first: int, end: int) -> None:
+        _batch.simulate_chunk(
+            game_id, blob, seed, first, returns[first:end], scores[first:end],
+            lengths[first:end], nthreads,
+        )
+
+    seconds = run_chunked(game_id, games, max(10_000, 2_000 * nthreads), progress, run)
+    return SimulationResult(
+        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, seconds=seconds,
+    )

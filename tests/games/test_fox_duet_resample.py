@@ -19,6 +19,7 @@ import pytest
 
 import tablebits as tb
 from tests.game_params import FOX_SMALL_BOARD
+from tests.helpers import max_z
 
 ALL_CARDS = [f"{s}{r}" for s in "RSD" for r in range(1, 11)]
 CID = {c: i for i, c in enumerate(ALL_CARDS)}
@@ -164,20 +165,10 @@ def rejection_counts(
     return counts, n
 
 
-def max_z(a: tuple[dict, int], b: tuple[dict, int], cards) -> float:
-    """Largest two-proportion z statistic over the cards (per-card binomial comparison)."""
+def card_z(a: tuple[dict, int], b: tuple[dict, int], cards) -> float:
+    """Largest per-card two-proportion z statistic between two (counts, draws) samples."""
     (ca, na), (cb, nb) = a, b
-    worst = 0.0
-    for c in cards:
-        pa, pb = ca[c] / na, cb[c] / nb
-        pooled = (ca[c] + cb[c]) / (na + nb)
-        var = pooled * (1 - pooled) * (1 / na + 1 / nb)
-        if var == 0:
-            if pa != pb:
-                return math.inf
-            continue
-        worst = max(worst, abs(pa - pb) / math.sqrt(var))
-    return worst
+    return max_z({c: ca[c] / na for c in cards}, na, {c: cb[c] / nb for c in cards}, nb)
 
 
 # About 20 unseen cards per position: per-card |z| > 4.5 has probability ~7e-6, so a correct
@@ -202,7 +193,7 @@ def test_partner_cards_match_rejection_sampler(index):
     # void-suit cards never go to the partner
     assert all(engine[0][c] == 0 for c in unseen if c[0] in voids)
     # each hidden card: engine frequency vs rejection-sampler frequency
-    assert max_z(engine, reference, unseen) < Z_LIMIT
+    assert card_z(engine, reference, unseen) < Z_LIMIT
     # and both agree with the exact marginal k / |eligible|
     eligible = [c for c in unseen if c[0] not in voids]
     for c in eligible:
@@ -217,4 +208,4 @@ def test_check_detects_a_biased_sampler():
     unseen, _, voids, k = hidden_facts(state.to_dict(), p)
     engine = engine_counts(state, p, N, seed=100)
     biased = rejection_counts(unseen, voids, k, N, seed=300, respect_voids=False)
-    assert max_z(engine, biased, unseen) > Z_LIMIT
+    assert card_z(engine, biased, unseen) > Z_LIMIT

@@ -1,0 +1,67 @@
+"""What simulate and arena share: argument checks, the chunked C++ run with a progress bar,
+and the per-game result arrays."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+def check_games(games: int) -> int:
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise ValueError(f"games must be a non-negative int, got {games!r}")
+    return games
+
+
+def run_chunked(
+    game_id: str, games: int, chunk: int, progress: bool, run: Callable[[int, int], None]
+) -> float:
+    """Calls ``run(first, end)`` over ``[0, games)``; returns the wall-clock seconds.
+
+    Without ``progress`` it is one call; with it, calls of ``chunk`` games between which a tqdm
+    bar updates (each call releases the GIL while C++ plays its games).
+    """
+    if not progress:
+        chunk = max(games, 1)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, unit="game", unit_scale=True, desc=game_id)
+    start = time.perf_counter()
+    try:
+        for first in range(0, games, chunk):
+            end = min(first + chunk, games)
+            run(first, end)
+            if bar is not None:
+                bar.update(end - first)
+    finally:
+        if bar is not None:
+            bar.close()
+    return time.perf_counter() - start
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameRecords:
+    """Per-game arrays of a job; row ``i`` is game ``i``, determined by ``(seed, i)`` alone."""
+
+    game_id: str
+    params: dict[str, Any]
+    seed: int
+    returns: np.ndarray  #: float32 (games, players): win shares by seat
+    scores: np.ndarray  #: float32 (games, players): raw game points by seat
+    lengths: np.ndarray  #: uint32 (games,): decision nodes per game
+    seconds: float  #: wall-clock time of the run
+
+    @property
+    def games(self) -> int:
+        return int(self.lengths.shape[0])
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
