@@ -15,3 +15,10 @@ def test_simulate_prints_a_summary(capsys):
 def test_simulate_rejects_bad_parameters(capsys):
     assert main(["simulate", "good_fortune", "--param", "variant=nope", "--games", "5"]) == 2
     assert "variant" in capsys.readouterr().err
+
+
+def test_progress_bar_on_long_runs(capsys):
+    code = main(["simulate", "good_fortune", "--games", "30000", "--threads", "1"])
+    captured = capsys.readouterr()
+    assert code == 0 and "30,000 random games" in captured.out
+    assert "30.0k/30.0k" in captured.err  # tqdm's final count, chunk by chunk
