@@ -27,6 +27,7 @@ import tempfile
 from pathlib import Path
 
 import tablebits as tb
+from tablebits import _build_info as build_info
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = ROOT / "benchmarks" / "baseline.json"
@@ -59,8 +60,11 @@ print(steps)
 
 
 def build_bench() -> None:
+    """Builds the C++ workloads for the instruction set of the installed engine."""
     BENCH_BINARY.parent.mkdir(parents=True, exist_ok=True)
-    flags = ["-march=x86-64-v2"] if os.uname().machine == "x86_64" else []
+    flags = [] if build_info.ARCH == "none" else [f"-march={build_info.ARCH}"]
+    if build_info.SLOW_PDEP:
+        flags.append("-DTABLEBITS_SLOW_PDEP")
     subprocess.run(
         ["g++", "-std=c++20", "-O3", "-DNDEBUG", *flags, "-Wall", "-Wextra", "-Werror",
          f"-I{ROOT / 'csrc'}", str(ROOT / "csrc" / "tests" / "bench.cpp"), "-o", str(BENCH_BINARY),
@@ -108,6 +112,13 @@ def main() -> int:
     args = parser.parse_args()
     build_bench()
     baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
+    # Counts differ between instruction sets: compare only like with like.
+    baseline_arch = baseline.pop("arch", None)
+    if baseline_arch != build_info.ARCH and not args.update:
+        print(f"the baseline was recorded for -march={baseline_arch}, but the installed engine is "
+              f"built for -march={build_info.ARCH}: rebuild with "
+              f"-C cmake.define.TABLEBITS_ARCH={baseline_arch} or re-record with --update")
+        return 1
     current: dict[str, float] = {}
     failed = []
     print(f"{'workload':<28}{'instr/unit':>14}{'baseline':>14}{'change':>9}")
@@ -121,7 +132,8 @@ def main() -> int:
             if old and value > old * (1 + TOLERANCE) and not args.update:
                 failed.append(key)
     if args.update:
-        BASELINE.write_text(json.dumps(current, indent=2, sort_keys=True) + "\n")
+        record: dict[str, object] = {"arch": build_info.ARCH, **current}
+        BASELINE.write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
         print(f"wrote {BASELINE}")
         return 0
     missing = sorted(set(current) - set(baseline))

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _core, bots
-from ._core import SIMULTANEOUS, TERMINAL, Game, State
-from .arena import ArenaResult, GameRecord, arena, play
-from .simulate import SimulationResult, simulate
-from .solve import Solution, solve
-from .vector import VectorEnv
+from . import _build_info, _cpu
+
+_cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError instead of SIGILL
+
+from . import _core, bots  # noqa: E402
+from ._core import SIMULTANEOUS, TERMINAL, Game, State  # noqa: E402
+from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
+from .simulate import SimulationResult, simulate  # noqa: E402
+from .solve import Solution, solve  # noqa: E402
+from .vector import VectorEnv  # noqa: E402
 
 __all__ = [
     "SIMULTANEOUS",

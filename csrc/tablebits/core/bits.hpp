@@ -3,6 +3,11 @@
 
 #include <bit>
 #include <cstdint>
+#include <type_traits>
+#if defined(__BMI2__) && !defined(TABLEBITS_SLOW_PDEP)
+#include <immintrin.h>
+#define TABLEBITS_PDEP_SELECT 1
+#endif
 
 namespace tb {
 
@@ -31,7 +36,7 @@ inline constexpr SelectInByte kSelectInByte{};
 // Index of the n-th (0-based) set bit of x; x must have more than n set bits. Broadword select
 // (Vigna, "Broadword implementation of rank/select queries", 2008): branch-free, because the
 // obvious loop's trip count is random in playouts and so mispredicts on every random action.
-constexpr int nth_set_bit(uint64_t x, int n) noexcept {
+constexpr int nth_set_bit_broadword(uint64_t x, int n) noexcept {
   constexpr uint64_t kOnes8 = 0x0101010101010101ULL;
   constexpr uint64_t kHigh8 = 0x8080808080808080ULL;
   uint64_t s = x - ((x >> 1) & 0x5555555555555555ULL);
@@ -45,6 +50,16 @@ constexpr int nth_set_bit(uint64_t x, int n) noexcept {
   const int shift = 8 * byte;
   const int before = static_cast<int>(((cumulative << 8) >> shift) & 0xFF);  // bytes 0..byte-1
   return shift + detail::kSelectInByte.at[n - before][(x >> shift) & 0xFF];
+}
+
+// Index of the n-th (0-based) set bit of x; x must have more than n set bits. With BMI2 (built
+// for x86-64-v3, see CMakeLists.txt) PDEP deposits 1 << n onto the n-th set bit of x: two
+// instructions instead of about twenty, on every random action of a playout.
+constexpr int nth_set_bit(uint64_t x, int n) noexcept {
+#ifdef TABLEBITS_PDEP_SELECT
+  if (!std::is_constant_evaluated()) return std::countr_zero(_pdep_u64(uint64_t{1} << n, x));
+#endif
+  return nth_set_bit_broadword(x, n);
 }
 
 // Calls f(index) for every set bit, lowest first.

@@ -1,0 +1,2 @@
+ARCH: str
+SLOW_PDEP: bool
