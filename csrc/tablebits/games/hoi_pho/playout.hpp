@@ -7,6 +7,11 @@
 // scores the position by each player's chance to win if every later contract went to a player
 // drawn uniformly at random (the random-play expectation, without its variance). A game that
 // ends within the playout is scored by its true returns.
+//
+// Measured (ISMCTS(1000) against three random players, 4 players, 1200 games, seed 2024): win
+// share 0.488 with random play to the end, 0.546 with this cut. Variants that did not help:
+// cutting after two rounds (0.534), weighting the next contract by the coins carried over
+// (0.542), sending Snake, Horse and Mouse at the richest opponent in the playout (0.528).
 #pragma once
 
 #include <array>
@@ -63,6 +68,21 @@ inline constexpr auto kWinChance = [] {
   }
   return table;
 }();
+
+// Every reachable row is a probability distribution over the winner.
+template <int N>
+constexpr bool win_chances_sum_to_one() {
+  for (int i = 0; i < pow3(N); ++i) {
+    int total = 0;
+    double sum = 0.0;
+    for (int q = 0, j = i; q < N; ++q, j /= 3) total += j % 3;
+    for (int q = 0; q < N; ++q) sum += kWinChance<N>[static_cast<size_t>(i)][q];
+    if (total < kContracts && (sum < 1.0 - 1e-5 || sum > 1.0 + 1e-5)) return false;
+  }
+  return true;
+}
+static_assert(win_chances_sum_to_one<3>() && win_chances_sum_to_one<4>() && win_chances_sum_to_one<5>());
+static_assert(kWinChance<4>[0][0] == 0.25f && kWinChance<4>[2][0] > kWinChance<4>[1][0]);
 
 template <int N>
 inline void win_chances(const State& s, float* out) {
