@@ -99,7 +99,7 @@ def iterations_per_second(states: list[Any], iterations: int) -> float:
 
 
 def speed_tables(scale: float) -> None:
-    print("\nISMCTS iterations/s on one thread (exploration 0.7, random rollouts)")
+    print("\nISMCTS iterations/s on one thread (exploration 0.7, default rollouts)")
     print(f"{'game':<28}{'initial states':>16}{'along the game':>16}")
     cases = [("good_fortune", {}), ("good_fortune", {"variant": "guess"}),
              ("color_mafia", {"players": 4}), ("fox_duet", {}), ("hoi_pho", {"players": 4})]

@@ -81,10 +81,13 @@ class ISMCTS(BuiltinBot):
 
     Each of ``iterations`` iterations determinises the state with ``state.resample(player,
     ...)``, walks and extends one search tree with UCB1 (availability counts; decoupled UCB at
-    simultaneous nodes), finishes the game with random moves and backs up the returns. The
-    decision is the most-visited action. The search never reads what ``player`` cannot know, and
-    the decision depends only on what ``player`` knows and on ``seed`` -- unless ``time_limit``
-    (seconds) stops the search early, which makes it depend on the machine's speed.
+    simultaneous nodes), evaluates the new node with the game's playout and backs up the
+    returns: random moves to the end, unless the game has its own evaluation (Hội Phố plays
+    randomly to the end of the round, then scores win chances from the contracts; see
+    docs/games/hoi_pho.md). The decision is the most-visited action. The search never reads
+    what ``player`` cannot know, and the decision depends only on what ``player`` knows and on
+    ``seed`` -- unless ``time_limit`` (seconds) stops the search early, which makes it depend
+    on the machine's speed.
 
     ``exploration`` is the UCB1 constant (returns are win shares in [0, 1]).
     """

@@ -603,6 +603,8 @@ struct HoiPho {
   }
 
   static void resample(State& s, const Params& P, int player, uint64_t seed);
+  // The ISMCTS evaluation of a determinised state (playout.hpp).
+  static void playout(State& s, const Params& P, Rng& rng, float* out);
 
   static int observation_size(const Params&);
   static void observe(const State& s, const Params& p, int player, float* out);
@@ -615,6 +617,7 @@ struct HoiPho {
 }  // namespace tb::hoi_pho
 
 #include "observation.hpp"
+#include "playout.hpp"
 #include "resample.hpp"
 #include "validate.hpp"
 #ifdef TABLEBITS_PYBIND11
