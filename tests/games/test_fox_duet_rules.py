@@ -825,3 +825,21 @@ def test_random_playouts(params):
         assert r in ([1.0, 1.0], [0.0, 0.0]) and (r[0] == 1.0) == (s.scores()[0] > 0)
         outcomes.add(s.to_dict()["outcome"])
     assert outcomes <= {"won", "lost_time", "lost_forest"}
+
+
+def test_bytes_with_a_gem_count_that_disagrees_with_the_board_are_rejected():
+    """The engine keeps the sum of gems (for its victory test); from_bytes must check it."""
+    import tablebits as tb
+
+    game = tb.make("fox_duet")
+    hands = [["R1", "R2"], ["S2", "S3"]]
+    full = game.state_from_dict(build(hands)).to_bytes()
+    d = build(hands, gems=gems_with(s0=0))  # one gem collected
+    one_less = game.state_from_dict(d).to_bytes()
+    # Two bytes differ: space 0's gems and, after the board, the engine's gem count.
+    diff = [i for i, (a, b) in enumerate(zip(full, one_less, strict=True)) if a != b]
+    assert len(diff) == 2
+    forged = bytearray(full)
+    forged[diff[1]] = one_less[diff[1]]
+    with pytest.raises(ValueError, match="board_gems"):
+        game.state_from_bytes(bytes(forged))

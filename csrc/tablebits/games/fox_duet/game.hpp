@@ -77,7 +77,7 @@ struct FoxDuet {
 
   static constexpr std::string_view kId = "fox_duet";
   static constexpr uint8_t kTag = 2;
-  static constexpr uint8_t kStateVersion = 1;
+  static constexpr uint8_t kStateVersion = 2;  // 2: board_gems
   static constexpr int kNumActions = 41;
 
   static int num_players(const Params&) { return 2; }
@@ -132,6 +132,7 @@ struct FoxDuet {
     // whole array can be copied.
     std::memcpy(s.gems, p.gems.data(), kMaxSpaces);
     s.gem_supply = static_cast<uint8_t>(kTotalGems - p.start_gems);
+    s.board_gems = p.start_gems;
     s.round = 1;
     s.tracker = 0;
     s.outcome = kNone;
@@ -286,17 +287,6 @@ struct FoxDuet {
     ++s.covered[end];
   }
 
-  // The gems tail past n is always 0 (validate enforces it), so all kMaxSpaces bytes can be
-  // tested at once with three overlapping word loads instead of a loop.
-  static bool board_empty(const State& s) {
-    static_assert(kMaxSpaces > 16 && kMaxSpaces <= 24);
-    uint64_t a, b, c;
-    std::memcpy(&a, s.gems, 8);
-    std::memcpy(&b, s.gems + 8, 8);
-    std::memcpy(&c, s.gems + kMaxSpaces - 8, 8);
-    return (a | b | c) == 0;
-  }
-
   static void move(State& s, const Params& p, int m, bool reverse) {
     const int w = winner(s);
     const int end = w ^ static_cast<int>(reverse);  // the end moved toward: player w's, or reversed
@@ -308,7 +298,9 @@ struct FoxDuet {
     if (static_cast<unsigned>(dest - lo) <= static_cast<unsigned>(hi - lo)) {
       s.tracker = static_cast<int8_t>(dest);
       uint8_t& g = s.gems[dest + c];
-      g = static_cast<uint8_t>(g - (g != 0));  // collect one gem if there is any
+      const uint8_t collected = g != 0;  // one gem if there is any
+      g = static_cast<uint8_t>(g - collected);
+      s.board_gems = static_cast<uint8_t>(s.board_gems - collected);
     } else if (forest_supply(s) == 0 || s.covered[end] == c) {
       lost = true;
     } else {
@@ -322,7 +314,7 @@ struct FoxDuet {
     if (lost) {
       s.outcome = kLostForest;
       s.phase = kOver;
-    } else if (board_empty(s)) {
+    } else if (s.board_gems == 0) {
       s.outcome = kWon;
       s.phase = kOver;
     } else if (s.trick < kTricks) {
@@ -349,6 +341,7 @@ struct FoxDuet {
     for (int k = 0; k < 3; ++k) gems[k] += plus[k];
     std::memcpy(s.gems, gems, kMaxSpaces);
     s.gem_supply = static_cast<uint8_t>(s.gem_supply - p.num_plus);
+    s.board_gems = static_cast<uint8_t>(s.board_gems + p.num_plus);
     // A covered space held no gems, so what it holds now is its own + gem: pass it inward.
     const int first_open = s.covered[0], last_open = p.n - 1 - s.covered[1];
     for (int i = 0; i < first_open; ++i) {

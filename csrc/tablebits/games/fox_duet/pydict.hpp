@@ -242,7 +242,13 @@ struct PyCodec<fox_duet::FoxDuet> {
       }
     }
     py::list gems = py_convert::to_list(d["gems"], "'gems'", static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) s.gems[i] = static_cast<uint8_t>(py_convert::to_int(gems[i], "'gems' entry", 0, kTotalGems));
+    int board_gems = 0;
+    for (int i = 0; i < n; ++i) {
+      s.gems[i] = static_cast<uint8_t>(py_convert::to_int(gems[i], "'gems' entry", 0, kTotalGems));
+      board_gems += s.gems[i];
+    }
+    if (board_gems > kTotalGems) py_convert::value_error("more than 22 gems on the board");
+    s.board_gems = static_cast<uint8_t>(board_gems);
     py::list covered = py_convert::to_list(d["covered"], "'covered'", 2);
     for (int e = 0; e < 2; ++e) s.covered[e] = static_cast<uint8_t>(py_convert::to_int(covered[e], "'covered' entry", 0, c));
     const int forest = static_cast<int>(py_convert::to_int(d["forest_supply"], "'forest_supply'", 0, kTotalForest));

@@ -37,11 +37,12 @@ struct State {
   int8_t tracker;             // position -c..c
   uint8_t covered[2];         // forest tokens at the - and + ends
   uint8_t gem_supply;
+  uint8_t board_gems;         // sum of gems: the victory test after each trick is one compare
   uint8_t outcome;            // Outcome
   uint8_t voids[2];           // 3-bit suit masks
   uint8_t fox_target;         // 0, 1 or kUnset
   uint8_t ignore;             // 0..3 (none/lead/follow/both) or kUnset
-  uint8_t reserved[6];        // always 0
+  uint8_t reserved[5];        // always 0
 };
 
 static_assert(sizeof(State) == 72);

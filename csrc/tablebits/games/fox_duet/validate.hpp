@@ -93,6 +93,7 @@ inline const char* FoxDuet::validate(const State& s, const Params& p) {
     for (int a = adds_lo; a <= adds_hi; ++a) ok = ok || s.gem_supply == kTotalGems - p.start_gems - p.num_plus * a;
     if (!ok) return "gem_supply does not match the round-end additions made";
   }
+  if (s.board_gems != board_gems) return "board_gems is not the sum of gems";
   if (board_gems + s.gem_supply > kTotalGems) return "more than 22 gems";
   if (ph != kOver && board_gems == 0 && (s.round > 1 || s.played)) return "the board is empty but the game is not over";
   if (s.outcome == kWon && board_gems != 0) return "outcome won needs an empty board";
