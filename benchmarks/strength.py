@@ -29,7 +29,7 @@ STRENGTH = [
     ("color_mafia", {"players": 4}, "color_mafia 4p", 0.45),
     ("hoi_pho", {"players": 4}, "hoi_pho 4p", 0.50),
 ]
-STRENGTH_GAMES = {"good_fortune": 1000, "color_mafia": 600, "hoi_pho": 600}
+STRENGTH_GAMES = {"good_fortune": 1000, "color_mafia": 600, "hoi_pho": 1200}
 FOX_GAMES = 600
 FOX_RANDOM_GAMES = 5_000_000
 FOX_TARGET_RATIO = 5.0
