@@ -59,6 +59,11 @@ print(steps)
 """
 
 
+def instruction_set() -> str:
+    """The installed engine's -march, marked when it avoids a slow PDEP (core/bits.hpp)."""
+    return build_info.ARCH + (" slow-pdep" if build_info.SLOW_PDEP else "")
+
+
 def build_bench() -> None:
     """Builds the C++ workloads for the instruction set of the installed engine."""
     BENCH_BINARY.parent.mkdir(parents=True, exist_ok=True)
@@ -114,10 +119,10 @@ def main() -> int:
     baseline = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
     # Counts differ between instruction sets: compare only like with like.
     baseline_arch = baseline.pop("arch", None)
-    if baseline_arch != build_info.ARCH and not args.update:
-        print(f"the baseline was recorded for -march={baseline_arch}, but the installed engine is "
-              f"built for -march={build_info.ARCH}: rebuild with "
-              f"-C cmake.define.TABLEBITS_ARCH={baseline_arch} or re-record with --update")
+    if baseline_arch != instruction_set() and not args.update:
+        print(f"the baseline was recorded for {baseline_arch}, but the installed engine is built "
+              f"for {instruction_set()}: counts are not comparable. Rebuild with "
+              f"-C cmake.define.TABLEBITS_ARCH=... to match, or re-record with --update")
         return 1
     current: dict[str, float] = {}
     failed = []
@@ -132,7 +137,7 @@ def main() -> int:
             if old and value > old * (1 + TOLERANCE) and not args.update:
                 failed.append(key)
     if args.update:
-        record: dict[str, object] = {"arch": build_info.ARCH, **current}
+        record: dict[str, object] = {"arch": instruction_set(), **current}
         BASELINE.write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
         print(f"wrote {BASELINE}")
         return 0
