@@ -7,6 +7,7 @@ slowdown (more work per game or per step) fails it. The workloads:
 
 - `rollouts`: random full games in C++ (`csrc/tests/bench.cpp`), per game;
 - `batch`: BatchEnv steps with sampled actions in C++, per env-step;
+- `ismcts`: ISMCTS iterations in C++ (searches of 5,000 iterations), per iteration;
 - `python`: Python-driven stepping (`legal_actions` + `apply_action`) through the bindings,
   per step, with a fixed PYTHONHASHSEED.
 
@@ -34,9 +35,10 @@ BASELINE = ROOT / "benchmarks" / "baseline.json"
 BENCH_BINARY = ROOT / "build" / "tools" / "bench"
 TOLERANCE = 0.05  # fail when a workload needs more than 5% more instructions
 
-WORKLOADS = {  # name -> (units of work, command builder)
+WORKLOADS = {  # name -> units of work
     "rollouts": 2_000,
     "batch": 200_000,
+    "ismcts": 20_000,  # iterations, in searches of 5,000
     "python": 3_000,  # games (many, so start-up noise is small); unit: steps printed
 }
 

@@ -2,6 +2,8 @@
 // runs this under callgrind) and for quick wall-clock numbers.
 //   bench rollouts GAME N   N random full games
 //   bench batch GAME N      N env-steps of a 1024-env BatchEnv with random actions
+//   bench ismcts GAME N     N ISMCTS iterations, in searches of 5,000 from states along random
+//                           games (long enough that a tree lookup gone linear shows)
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "tablebits/core/batch.hpp"
+#include "tablebits/core/ismcts.hpp"
 #include "tablebits/core/simulate.hpp"
 #include "tablebits/games/registry.hpp"
 
@@ -46,11 +49,38 @@ double batch(size_t steps) {
   return checksum;
 }
 
+template <tb::Game G>
+double ismcts(size_t iterations) {
+  const typename G::Params p{};
+  constexpr uint32_t kPerSearch = 5000;
+  tb::Ismcts<G> search;
+  tb::Rng rng{11};
+  typename G::State s;
+  G::init(s, p, rng.next());
+  double checksum = 0;
+  for (size_t done = 0; done < iterations; done += kPerSearch) {
+    // A few random moves between searches; a new game when this one ends.
+    for (int k = 0; k < 3; ++k) {
+      if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
+      tb::random_step<G>(s, p, rng);
+    }
+    if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
+    int player = G::current_player(s, p);
+    for (int pl = 0; player < 0; ++pl)
+      if (G::legal_mask(s, p, pl)) player = pl;  // simultaneous: the first acting player
+    tb::IsmctsConfig cfg;
+    cfg.iterations = kPerSearch;
+    cfg.seed = rng.next();
+    checksum += search.search(s, p, player, cfg).action;
+  }
+  return checksum;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: bench rollouts|batch GAME N\n");
+    std::fprintf(stderr, "usage: bench rollouts|batch|ismcts GAME N\n");
     return 2;
   }
   const std::string mode = argv[1], game = argv[2];
@@ -61,7 +91,7 @@ int main(int argc, char** argv) {
   tb::Games::for_each([&]<class G>() {
     if (game != G::kId) return;
     found = true;
-    checksum = mode == "batch" ? batch<G>(n) : rollouts<G>(n);
+    checksum = mode == "batch" ? batch<G>(n) : mode == "ismcts" ? ismcts<G>(n) : rollouts<G>(n);
   });
   if (!found) {
     std::fprintf(stderr, "unknown game %s\n", game.c_str());

@@ -4,12 +4,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "tablebits/core/arena.hpp"
 #include "tablebits/core/drivers.hpp"
+#include "tablebits/core/edge_table.hpp"
 #include "tablebits/core/serialize.hpp"
 #include "tablebits/games/registry.hpp"
 
@@ -151,10 +153,29 @@ void check_select() {
   std::printf("%-14s nth_set_bit checked on 20000 masks\n", "bits");
 }
 
+// EdgeTable against a std::map, across growth and O(1) clears.
+void check_edge_table() {
+  tb::EdgeTable table;
+  tb::Rng rng{7};
+  for (int search = 0; search < 50; ++search) {
+    table.clear(search % 2 ? 4 : 300);  // small reservations force growth
+    std::map<std::pair<uint32_t, uint32_t>, int32_t> truth;
+    for (int i = 0; i < 2000; ++i) {
+      const uint32_t parent = static_cast<uint32_t>(rng.uniform(64)), key = static_cast<uint32_t>(rng.uniform(40));
+      const auto it = truth.find({parent, key});
+      const int32_t got = table.find_or_insert(parent, key, i);
+      if (got != (it == truth.end() ? -1 : it->second)) return fail("edge_table", "find_or_insert disagrees with std::map");
+      if (it == truth.end()) truth[{parent, key}] = i;
+    }
+  }
+  std::printf("%-14s EdgeTable checked over 50 searches\n", "edge_table");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   check_select();
+  check_edge_table();
   const int games = argc > 1 ? std::atoi(argv[1]) : 300;
   const int fuzz = argc > 2 ? std::atoi(argv[2]) : 200000;
   tb::Games::for_each([&]<class G>() { run<G>(games, fuzz); });

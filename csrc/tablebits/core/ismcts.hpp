@@ -23,7 +23,9 @@
 // the one-player case of the same code.
 //
 // Allocation: nodes and arms live in two vectors reserved up front and reused by later searches
-// of the same Ismcts object (indices, never pointers), so a search does no per-node allocation.
+// of the same Ismcts object (indices, never pointers), and edges in one hash table
+// (edge_table.hpp: a simultaneous node can have hundreds of children), so a search does no
+// per-node allocation.
 #pragma once
 
 #include <algorithm>
@@ -36,6 +38,7 @@
 
 #include "bits.hpp"
 #include "drivers.hpp"
+#include "edge_table.hpp"
 #include "game.hpp"
 #include "rng.hpp"
 
@@ -118,6 +121,7 @@ class Ismcts {
     const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
     if (nodes_.capacity() < size_t{iterations} + 1) nodes_.reserve(std::min<size_t>(size_t{iterations} + 1, kReserveCap));
     if (arms_.capacity() < 4 * size_t{iterations}) arms_.reserve(std::min<size_t>(4 * size_t{iterations}, 4 * kReserveCap));
+    edges_.clear(std::min<size_t>(iterations, kReserveCap));  // an edge per expanded node
     nodes_.push_back(Node{});
     Rng rng{derive_seed(cfg.seed, 0, 2)};
     const auto start = std::chrono::steady_clock::now();
@@ -165,10 +169,7 @@ class Ismcts {
   static constexpr size_t kReserveCap = size_t{1} << 20;
 
   struct Node {
-    uint32_t key = 0;          // joint action from the parent: 6 bits per player, action + 1
-    int32_t first_child = -1;  // children form a singly linked list
-    int32_t next_sibling = -1;
-    int32_t first_arm = -1;    // arms (per acting player and action) form another list
+    int32_t first_arm = -1;  // arms (per acting player and action) form a linked list
   };
 
   struct Arm {
@@ -221,24 +222,6 @@ class Ismcts {
     }
   }
 
-  // The child of `node` reached by `key`, or -1.
-  int32_t find_child(int32_t node, uint32_t key) const {
-    for (int32_t ch = nodes_[node].first_child; ch >= 0; ch = nodes_[ch].next_sibling) {
-      if (nodes_[ch].key == key) return ch;
-    }
-    return -1;
-  }
-
-  int32_t add_child(int32_t node, uint32_t key) {
-    const int32_t ch = static_cast<int32_t>(nodes_.size());
-    Node child;
-    child.key = key;
-    child.next_sibling = nodes_[node].first_child;
-    nodes_.push_back(child);
-    nodes_[node].first_child = ch;
-    return ch;
-  }
-
   void iterate(State& s, const Params& p, int n, double c, Rng& rng) {
     path_.clear();
     int32_t node = 0;
@@ -257,7 +240,7 @@ class Ismcts {
         for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
       }
       select(node, masks, n, c, rng, chosen);
-      uint32_t key = 0;
+      uint32_t key = 0;  // the joint action: 6 bits per player, action + 1
       joint.fill(kNoAction);
       for (int pl = 0; pl < n; ++pl) {
         if (chosen[pl] < 0) continue;
@@ -271,9 +254,9 @@ class Ismcts {
       } else {
         G::apply_joint(s, p, joint.data());
       }
-      const int32_t child = find_child(node, key);
+      const int32_t child = edges_.find_or_insert(static_cast<uint32_t>(node), key, static_cast<int32_t>(nodes_.size()));
       if (child < 0) {
-        add_child(node, key);  // expand one node, then evaluate it by rollout
+        nodes_.push_back(Node{});  // expand one node, then evaluate it by rollout
         rollout_(s, p, rng, r.data());
         expanded = true;
         break;
@@ -290,6 +273,7 @@ class Ismcts {
 
   Rollout rollout_;
   std::vector<Node> nodes_;
+  EdgeTable edges_;
   std::vector<Arm> arms_;
   std::vector<int32_t> path_;
 };
