@@ -9,7 +9,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 import tablebits as tb
-from tests.differential import random_joint
+from tests.helpers import random_joint
 
 
 def reference(game_id: str) -> ModuleType:

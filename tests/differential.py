@@ -11,15 +11,7 @@ import pytest
 
 import tablebits as tb
 
-from .helpers import SIMULTANEOUS
-
-
-def random_joint(state: Any, num_players: int, rng: random.Random) -> list[int]:
-    """One uniformly random legal action per acting player, -1 for the others."""
-    return [
-        rng.choice(actions) if (actions := state.legal_actions(p)) else -1
-        for p in range(num_players)
-    ]
+from .helpers import SIMULTANEOUS, random_joint
 
 
 def run_differential(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import math
+import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -44,3 +46,34 @@ def max_z(freq_a: dict, n_a: int, freq_b: dict, n_b: int) -> float:
             continue
         worst = max(worst, abs(fa - fb) / math.sqrt(var))
     return worst
+
+
+def random_joint(state: Any, num_players: int, rng: random.Random) -> list[int]:
+    """One uniformly random legal action per acting player, -1 for the others."""
+    return [
+        rng.choice(actions) if (actions := state.legal_actions(p)) else -1
+        for p in range(num_players)
+    ]
+
+
+def checked_random_playout(game, seed: int, rng: random.Random, max_steps: int = 10_000):
+    """Plays one uniformly random game of `game` (the reference or the engine) to its end.
+
+    At every node the state dict must round-trip and the legal actions must be sorted; every
+    sequential action must round-trip through its string. Returns (terminal state, steps).
+    """
+    state = game.new_initial_state(seed)
+    for steps in range(max_steps + 1):
+        d = state.to_dict()
+        assert game.state_from_dict(d).to_dict() == d
+        if state.is_terminal():
+            return state, steps
+        if state.is_simultaneous_node():
+            state.apply_actions(random_joint(state, game.num_players, rng))
+        else:
+            legal = state.legal_actions()
+            assert legal and legal == sorted(legal)
+            action = rng.choice(legal)
+            assert state.string_to_action(state.action_to_string(action)) == action
+            state.apply_action(action)
+    raise AssertionError(f"a random game from seed {seed} did not end in {max_steps} steps")

@@ -18,8 +18,8 @@ import pytest
 
 import tablebits as tb
 
-from .differential import random_joint
 from .game_params import COOPERATIVE, game_cases
+from .helpers import random_joint
 
 GAMES_PER_CASE = 12
 

@@ -17,8 +17,8 @@ import pytest
 import tablebits as tb
 from tablebits import _batch
 
-from .differential import random_joint
 from .game_params import game_cases
+from .helpers import random_joint
 
 # Games whose states hold information some player cannot see: the no-peeking test must find
 # resampled twins that really differ from the original there (so it is not vacuous).

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import tablebits as tb
 
-from .differential import random_joint
 from .game_params import game_cases
+from .helpers import random_joint
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 

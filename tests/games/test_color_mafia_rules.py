@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, implementations
+from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 from tests.reference import color_mafia as reference
 from tests.reference.rng import Rng
 
@@ -664,19 +664,7 @@ def test_random_playouts_reference():
     for i in range(200):
         g = reference.make(players=3 + i % 2, chips_per_color=rnd.randint(2, 12),
                            max_rounds=rnd.choice([3, 20, 100]))
-        s = g.new_initial_state(seed=i)
-        steps = 0
-        while not s.is_terminal():
-            if s.is_simultaneous_node():
-                s.apply_actions([rnd.choice(s.legal_actions(p)) for p in range(g.num_players)])
-            else:
-                legal = s.legal_actions()
-                assert legal
-                s.apply_action(rnd.choice(legal))
-            d = s.to_dict()
-            assert g.state_from_dict(d).to_dict() == d
-            steps += 1
-            assert steps < 10000
+        s, _ = checked_random_playout(g, i, rnd, max_steps=10_000)
         assert sum(s.returns()) == pytest.approx(1.0)
         assert all(x >= 0 for x in s.scores())
         d = s.to_dict()

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, implementations
+from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 from tests.reference import fox_duet as reference
 from tests.reference.rng import Rng
 
@@ -805,22 +805,7 @@ def test_random_playouts(params):
     game = reference.make(**params)
     outcomes = set()
     for seed in range(100):
-        rnd = random.Random(seed)
-        s = game.new_initial_state(seed)
-        for _ in range(1000):
-            if s.is_terminal():
-                break
-            d = s.to_dict()
-            assert game.state_from_dict(d).to_dict() == d
-            if s.is_simultaneous_node():
-                s.apply_actions([rnd.choice(s.legal_actions(p)) for p in (0, 1)])
-            else:
-                la = s.legal_actions()
-                assert la and la == sorted(la)
-                a = rnd.choice(la)
-                assert s.string_to_action(s.action_to_string(a)) == a
-                s.apply_action(a)
-        assert s.is_terminal()
+        s, _ = checked_random_playout(game, seed, random.Random(seed), max_steps=1000)
         r = s.returns()
         assert r in ([1.0, 1.0], [0.0, 0.0]) and (r[0] == 1.0) == (s.scores()[0] > 0)
         outcomes.add(s.to_dict()["outcome"])

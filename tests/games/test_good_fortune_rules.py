@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, implementations
+from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 from tests.reference import good_fortune as reference
 from tests.reference.rng import Rng
 
@@ -527,18 +527,7 @@ def test_random_playouts_reference():
                                         "must_connect": True}]
     for i in range(200):
         game = reference.make(**configs[i % len(configs)])
-        state = game.new_initial_state(i)
-        steps = 0
-        while not state.is_terminal():
-            if state.is_simultaneous_node():
-                state.apply_actions([rnd.choice(state.legal_actions(p)) for p in (0, 1)])
-            else:
-                a = rnd.choice(state.legal_actions())
-                assert state.string_to_action(state.action_to_string(a)) == a
-                state.apply_action(a)
-            steps += 1
-            d = state.to_dict()
-            assert game.state_from_dict(d).to_dict() == d
+        state, steps = checked_random_playout(game, i, rnd)
         assert steps == (27 if game.params["variant"] == "guess" else 36)
         d = state.to_dict()
         assert d["round"] == 9 and d["racks"] == [[], []]

@@ -34,8 +34,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.differential import random_joint
-from tests.helpers import max_z
+from tests.helpers import max_z, random_joint
 
 DEALT = {3: 5, 4: 4, 5: 3}
 TURNS = {3: 4, 4: 4, 5: 3}
@@ -140,6 +139,13 @@ def engine_samples(s, p, count, seed):
     return out
 
 
+def naga_player_without_merchant(d, p, hands):
+    """In phase naga_play, an opponent's Naga needs a merchant in hand (known or drawn)."""
+    sp = d["skill_player"]
+    return (d["phase"] == "naga_play" and sp != p
+            and not any(c > 0 for c in hands[sp].elements()) and not d["known"][sp])
+
+
 def deal_rejection_samples(d, info, p, count, seed):
     """The deal procedure with fresh randomness, kept when consistent with what p saw."""
     n = d["players"]
@@ -197,11 +203,7 @@ def deal_rejection_samples(d, info, p, count, seed):
             hands[q] = +hand
         if not ok:
             continue
-        sp = d["skill_player"]
-        if (
-            d["phase"] == "naga_play" and sp != p
-            and not any(c > 0 for c in hands[sp].elements()) and not d["known"][sp]
-        ):
+        if naga_player_without_merchant(d, p, hands):
             continue
         out.append(hands)
     return out
@@ -222,11 +224,7 @@ def uniform_samples(d, p, count, seed, pool=None):
         for q in opponents:
             hands[q] = Counter(pool[i:i + slots[q]])
             i += slots[q]
-        sp = d["skill_player"]
-        if (
-            d["phase"] == "naga_play" and sp != p
-            and not any(c > 0 for c in hands[sp].elements()) and not d["known"][sp]
-        ):
+        if naga_player_without_merchant(d, p, hands):
             continue
         out.append(hands)
     return out

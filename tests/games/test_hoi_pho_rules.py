@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, implementations
+from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 from tests.reference import hoi_pho as reference
 from tests.reference.rng import Rng
 
@@ -901,23 +901,7 @@ def test_clone_is_independent(make):
 def test_random_playouts_reference(players, rps):
     g = reference.make(players=players, rps=rps)
     for seed in range(70):
-        s = g.new_initial_state(seed)
-        rnd = random.Random(seed)
-        for _ in range(5000):
-            if s.is_terminal():
-                break
-            d = s.to_dict()
-            assert g.state_from_dict(d).to_dict() == d
-            if s.is_simultaneous_node():
-                joint = [-1] * players
-                for p in s.acting_players():
-                    joint[p] = rnd.choice(s.legal_actions(p))
-                s.apply_actions(joint)
-            else:
-                a = rnd.choice(s.legal_actions())
-                assert s.string_to_action(s.action_to_string(a)) == a
-                s.apply_action(a)
-        assert s.is_terminal()
+        s, _ = checked_random_playout(g, seed, random.Random(seed), max_steps=5000)
         assert sum(s.returns()) == pytest.approx(1.0)
         assert s.to_dict()["outcome"] in ("ended", "truncated")
 
