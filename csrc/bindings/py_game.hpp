@@ -6,7 +6,6 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
-#include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -225,10 +224,10 @@ class StateMethods {
     }
     IsmctsConfig cfg;
     cfg.iterations = static_cast<uint32_t>(py_convert::to_int(iterations, "iterations", 1, UINT32_MAX));
-    cfg.exploration = to_real(exploration, "exploration");
+    cfg.exploration = py_convert::to_real(exploration, "exploration");
     if (!(cfg.exploration >= 0.0)) py_convert::value_error("exploration must be >= 0");
     if (!time_limit.is_none()) {
-      cfg.time_limit = to_real(time_limit, "time_limit");
+      cfg.time_limit = py_convert::to_real(time_limit, "time_limit");
       if (!(cfg.time_limit > 0.0)) py_convert::value_error("time_limit must be > 0 seconds or None");
     }
     cfg.seed = to_seed(seed);
@@ -260,15 +259,6 @@ class StateMethods {
     for (int a = 0; a < G::kNumActions; ++a) data[a] = 0;
     search.for_each_root_arm(p, [&](int a, uint32_t visits, double, uint32_t) { data[a] = visits; });
     return out;
-  }
-
-  static double to_real(const py::handle& value, const char* what) {
-    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value))) {
-      py_convert::type_error(what, "a number", value);
-    }
-    const double v = value.cast<double>();
-    if (!std::isfinite(v)) py_convert::value_error(std::string(what) + " must be finite");
-    return v;
   }
 
   static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }

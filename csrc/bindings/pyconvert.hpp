@@ -4,6 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -30,6 +31,16 @@ inline int64_t to_int(py::handle obj, std::string_view what, int64_t lo, int64_t
     value_error(std::string(what) + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
                 std::string(py::repr(obj)));
   }
+  return v;
+}
+
+// A finite int or float (bools are rejected).
+inline double to_real(py::handle obj, const std::string& what) {
+  if (PyBool_Check(obj.ptr()) || !(PyLong_Check(obj.ptr()) || PyFloat_Check(obj.ptr()))) {
+    type_error(what, "a number", obj);
+  }
+  const double v = obj.cast<double>();
+  if (!std::isfinite(v)) value_error(what + " must be finite");
   return v;
 }
 
