@@ -49,11 +49,7 @@ struct PyState : StateBase {
 
 inline uint64_t to_seed(const py::object& seed) {
   if (seed.is_none()) return (uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-  if (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)) py_convert::type_error("seed", "an int", seed);
-  if (seed < py::int_(0) || seed >= py::int_(1).attr("__lshift__")(64)) {
-    py_convert::value_error("seed must be in [0, 2**64), got " + std::string(py::repr(seed)));
-  }
-  return seed.cast<uint64_t>();
+  return py_convert::to_u64(seed, "seed");
 }
 
 template <Game G>

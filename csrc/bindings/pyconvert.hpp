@@ -34,6 +34,17 @@ inline int64_t to_int(py::handle obj, std::string_view what, int64_t lo, int64_t
   return v;
 }
 
+// An int in [0, 2**64): seeds and generator states.
+inline uint64_t to_u64(py::handle obj, const std::string& what) {
+  if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr())) type_error(what, "an int", obj);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(obj.ptr());
+  if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {  // negative or too large
+    PyErr_Clear();
+    value_error(what + " must be in [0, 2**64), got " + std::string(py::repr(obj)));
+  }
+  return v;
+}
+
 // A finite int or float (bools are rejected).
 inline double to_real(py::handle obj, const std::string& what) {
   if (PyBool_Check(obj.ptr()) || !(PyLong_Check(obj.ptr()) || PyFloat_Check(obj.ptr()))) {

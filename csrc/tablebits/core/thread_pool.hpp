@@ -13,7 +13,6 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -27,24 +26,24 @@ class ThreadPool {
     return pool;
   }
 
-  static int hardware_threads() {
-    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  }
-
   // Calls body(begin, end) over [0, n) in `threads` contiguous chunks (the caller runs one).
   // Blocks until all chunks are done. Not reentrant from inside a body.
-  void parallel_for(size_t n, int threads, const std::function<void(size_t, size_t)>& body) {
+  template <class Body>
+  void parallel_for(size_t n, int threads, const Body& body) {
     threads = static_cast<int>(std::clamp<size_t>(static_cast<size_t>(std::max(threads, 1)), 1,
                                                   std::max<size_t>(n, 1)));
     if (threads == 1) {
       body(0, n);
       return;
     }
+    const ChunkBody chunk_body{&body, [](const void* b, size_t begin, size_t end) {
+                                 (*static_cast<const Body*>(b))(begin, end);
+                               }};
     std::lock_guard<std::mutex> one_job_at_a_time(submit_mutex_);
     grow(threads - 1);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      body_.store(&body, std::memory_order_relaxed);
+      body_.store(&chunk_body, std::memory_order_relaxed);
       n_.store(n, std::memory_order_relaxed);
       pending_.store(threads, std::memory_order_relaxed);
       // Release: a thread whose fetch_add reads this ticket sees the job's fields above.
@@ -72,6 +71,14 @@ class ThreadPool {
  private:
   ThreadPool() = default;
 
+  // A non-owning reference to a job's body. std::function would heap-allocate for bodies that
+  // capture more than two pointers (BatchEnv::step's does), on every one of thousands of jobs
+  // a second.
+  struct ChunkBody {
+    const void* body;
+    void (*call)(const void* body, size_t begin, size_t end);
+  };
+
   // Polls `ready` for up to ~50 microseconds; true if it became true.
   template <class Ready>
   static bool spin_until(Ready&& ready) {
@@ -98,7 +105,10 @@ class ThreadPool {
       const size_t n = n_.load(std::memory_order_relaxed);
       const size_t begin = n * static_cast<size_t>(chunk) / static_cast<size_t>(chunks);
       const size_t end = n * static_cast<size_t>(chunk + 1) / static_cast<size_t>(chunks);
-      if (begin < end) (*body_.load(std::memory_order_relaxed))(begin, end);
+      if (begin < end) {
+        const ChunkBody* job = body_.load(std::memory_order_relaxed);
+        job->call(job->body, begin, end);
+      }
       if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
         std::lock_guard<std::mutex> lock(mutex_);  // pairs with the caller's blocking wait
         done_.notify_one();
@@ -125,7 +135,7 @@ class ThreadPool {
   std::condition_variable wake_;
   std::condition_variable done_;
   std::vector<std::thread> workers_;
-  std::atomic<const std::function<void(size_t, size_t)>*> body_{nullptr};
+  std::atomic<const ChunkBody*> body_{nullptr};
   std::atomic<size_t> n_{0};
   std::atomic<uint64_t> ticket_{0};
   std::atomic<int> pending_{0};

@@ -115,14 +115,7 @@ struct PyCodec<color_mafia::ColorMafia> {
     s.round = static_cast<uint16_t>(py_convert::to_int(d["round"], "'round'", 1, p.max_rounds));
     s.parent = static_cast<uint8_t>(py_convert::to_int(d["parent"], "'parent'", 0, n - 1));
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhases));
-    if (d.contains("rng")) {
-      py::handle r = d["rng"];
-      if (!py::isinstance<py::int_>(r) || py::isinstance<py::bool_>(r)) py_convert::type_error("'rng'", "an int", r);
-      if (r < py::int_(0) || r >= py::int_(py::int_(1).attr("__lshift__")(64))) {
-        py_convert::value_error("'rng' must be in [0, 2**64), got " + std::string(py::repr(r)));
-      }
-      s.rng.state = r.cast<uint64_t>();
-    }
+    if (d.contains("rng")) s.rng.state = py_convert::to_u64(d["rng"], "'rng'");
     int counts[kCoinColors];
     read_counts(d["box"], "'box'", kChipColors, p.chips_per_color, counts);
     for (int c = 0; c < kChipColors; ++c) s.box[c] = static_cast<uint8_t>(counts[c]);

@@ -18,15 +18,13 @@ inline constexpr int kTotalGems = 22;
 inline constexpr int kTotalForest = 4;
 inline constexpr int kMaxGemsPerSpace = 3;
 
-inline constexpr std::array<uint8_t, 11> kSideAGems = {1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 1};
-inline constexpr std::array<uint8_t, 11> kSideAPlus = {0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0};
-
 struct Params {
   uint8_t level = 1;       // 1..3: victory base 10 x level
   uint8_t n = 11;          // spaces on the path, odd, 5..21
   uint8_t start_gems = 12; // sum of gems
   uint8_t num_plus = 5;    // count of plus spaces
-  std::array<uint8_t, kMaxSpaces> gems = {1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 1};  // unused tail 0
+  // Side A by default; the unused tail past n stays 0.
+  std::array<uint8_t, kMaxSpaces> gems = {1, 1, 2, 1, 1, 0, 1, 1, 2, 1, 1};
   std::array<uint8_t, kMaxSpaces> plus = {0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0};  // 0/1
 
   constexpr int c() const { return n / 2; }

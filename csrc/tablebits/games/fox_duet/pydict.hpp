@@ -192,14 +192,7 @@ struct PyCodec<fox_duet::FoxDuet> {
     s.trick = static_cast<uint8_t>(py_convert::to_int(d["trick"], "'trick'", 1, kTricks));
     s.dealer = static_cast<uint8_t>(py_convert::to_int(d["dealer"], "'dealer'", 0, 1));
     s.leader = static_cast<uint8_t>(py_convert::to_int(d["leader"], "'leader'", 0, 1));
-    if (d.contains("rng")) {
-      py::handle rng = d["rng"];
-      if (!py::isinstance<py::int_>(rng) || py::isinstance<py::bool_>(rng)) py_convert::type_error("'rng'", "an int", rng);
-      if (rng < py::int_(0) || rng >= py::int_(1).attr("__lshift__")(64)) {
-        py_convert::value_error("'rng' must be in [0, 2**64), got " + std::string(py::repr(rng)));
-      }
-      s.rng.state = rng.cast<uint64_t>();
-    }
+    if (d.contains("rng")) s.rng.state = py_convert::to_u64(d["rng"], "'rng'");
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhaseNames));
     if (!d["outcome"].is_none()) {
       static constexpr std::array<const char*, 3> kOutcomes = {"won", "lost_time", "lost_forest"};

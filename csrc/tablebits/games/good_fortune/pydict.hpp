@@ -161,6 +161,8 @@ struct PyCodec<good_fortune::GoodFortune> {
       }
       s.line[i] = static_cast<uint8_t>(tile | (flipped ? kFlipped : 0));
     }
+    // Validated here already (the caller validates again): the discarded check below is only
+    // meaningful once no tile is in two places.
     const char* why = G::validate(s, p);
     if (why) py_convert::value_error(std::string("invalid state: ") + why);
     uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];

@@ -42,12 +42,12 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
     case kSelect:
       if (p.variant == Variant::kGuess && n_selected) return "guess-variant selections are simultaneous";
       if (p.variant == Variant::kStandard && !has[s.holder] && n_selected) return "the token holder selects first";
-      if (rack0 + has[0] != 10 - s.round || rack1 + has[1] != 10 - s.round) return "rack sizes disagree with the round";
+      if (rack0 + has[0] != kRackSize + 1 - s.round || rack1 + has[1] != kRackSize + 1 - s.round) return "rack sizes disagree with the round";
       placements = 2 * (s.round - 1);
       break;
     default:
       if (!n_selected) return "place phase without a selected tile";
-      if (rack0 != 9 - s.round || rack1 != 9 - s.round) return "rack sizes disagree with the round";
+      if (rack0 != kRackSize - s.round || rack1 != kRackSize - s.round) return "rack sizes disagree with the round";
       placements = 2 * (s.round - 1) + 2 - n_selected;
   }
   for (int pl = 0; pl < 2; ++pl) {

@@ -173,12 +173,7 @@ struct PyCodec<hoi_pho::HoiPho> {
     if (py_convert::to_str(d["game"], "'game'") != "hoi_pho") py_convert::value_error("'game' must be 'hoi_pho'");
     if (py_convert::to_int(d["players"], "'players'", 3, 5) != n) py_convert::value_error("'players' must be " + std::to_string(n));
     State s{};
-    if (d.contains("rng")) {
-      py::handle rng = d["rng"];
-      if (!py::isinstance<py::int_>(rng) || py::isinstance<py::bool_>(rng)) py_convert::type_error("'rng'", "an int", rng);
-      if (rng < py::int_(0) || rng >= py::int_(1).attr("__lshift__")(64)) py_convert::value_error("'rng' must be in [0, 2**64)");
-      s.rng.state = rng.cast<uint64_t>();
-    }
+    if (d.contains("rng")) s.rng.state = py_convert::to_u64(d["rng"], "'rng'");
     s.round = static_cast<uint16_t>(py_convert::to_int(d["round"], "'round'", 1, p.max_rounds));
     s.turn = static_cast<uint8_t>(py_convert::to_int(d["turn"], "'turn'", 1, turns_per_round(n)));
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhaseNames));

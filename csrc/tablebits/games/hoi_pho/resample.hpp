@@ -32,9 +32,9 @@
 
 namespace tb::hoi_pho {
 
-// Draws the opponents' hands into `s` with `rng`; returns the number of attempts (0 if the state
-// has no consistent split, which validated states never do: the hands are left as they are).
-inline int resample_hands(State& s, const Params& P, int player, Rng& rng) {
+// Draws the opponents' hands into `s` with `rng`. A state with no consistent split (validated
+// states always have one) keeps its hands.
+inline void resample_hands(State& s, const Params& P, int player, Rng& rng) {
   const int n = P.players;
   int slots[kMaxPlayers] = {}, keep[kMaxPlayers] = {};
   int pool_ships = 0, keepers = 0, total_slots = 0;
@@ -48,14 +48,14 @@ inline int resample_hands(State& s, const Params& P, int player, Rng& rng) {
     total_slots += slots[q];
     keep[q] = s.ships_played[q] == 0 ? 1 : 0;
     keepers += keep[q];
-    if (slots[q] < keep[q]) return 0;
+    if (slots[q] < keep[q]) return;
   }
-  if (keepers > pool_ships) return 0;
+  if (keepers > pool_ships) return;
   uint8_t deck[20];
   int size = 0;
   for (int i = keepers; i < pool_ships; ++i) deck[size++] = 0;
   for_each_bit(pool_merchants & kAllMerchants, [&](int c) { deck[size++] = static_cast<uint8_t>(c); });
-  if (size != total_slots - keepers) return 0;
+  if (size != total_slots - keepers) return;
   const int naga = s.phase == kNagaPlay && s.skill_player != player ? s.skill_player : -1;
   uint16_t new_hand[kMaxPlayers] = {};
   uint8_t new_ships[kMaxPlayers] = {};
@@ -84,9 +84,8 @@ inline int resample_hands(State& s, const Params& P, int player, Rng& rng) {
       s.hand[q] = new_hand[q];
       s.ships[q] = new_ships[q];
     }
-    return attempt;
+    return;
   }
-  return 0;
 }
 
 inline void HoiPho::resample(State& s, const Params& P, int player, uint64_t seed) {
