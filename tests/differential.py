@@ -35,11 +35,14 @@ def run_differential(
         ref = reference_game.new_initial_state(state_seed)
         assert engine.to_dict() == ref.to_dict(), f"game {g}: initial states differ"
         history: list[Any] = []
+
+        def where() -> str:  # formatted only when an assertion fails
+            return f"game {g} (seed {state_seed}) after {history}"  # noqa: B023
+
         while not engine.is_terminal():
-            where = f"game {g} (seed {state_seed}) after {history}"
-            assert engine.current_player() == ref.current_player(), where
+            assert engine.current_player() == ref.current_player(), where()
             for p in range(n):
-                assert engine.legal_actions(p) == ref.legal_actions(p), f"{where}, player {p}"
+                assert engine.legal_actions(p) == ref.legal_actions(p), f"{where()}, player {p}"
             if engine.current_player() == SIMULTANEOUS:
                 joint = random_joint(engine, n, rng)
                 engine.apply_actions(joint)
@@ -50,7 +53,7 @@ def run_differential(
                 engine.apply_action(action)
                 ref.apply_action(action)
                 history.append(action)
-            assert engine.to_dict() == ref.to_dict(), where
+            assert engine.to_dict() == ref.to_dict(), where()
             stats["steps"] += 1
         assert ref.is_terminal(), f"game {g}: only the engine finished"
         assert engine.returns() == pytest.approx(ref.returns(), abs=1e-6), f"game {g}"

@@ -56,6 +56,14 @@ def random_joint(state: Any, num_players: int, rng: random.Random) -> list[int]:
     ]
 
 
+def random_step(state: Any, num_players: int, rng: random.Random) -> None:
+    """Applies one uniformly random legal move (a random joint action at simultaneous nodes)."""
+    if state.is_simultaneous_node():
+        state.apply_actions(random_joint(state, num_players, rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def checked_random_playout(game, seed: int, rng: random.Random, max_steps: int = 10_000):
     """Plays one uniformly random game of `game` (the reference or the engine) to its end.
 

@@ -19,7 +19,7 @@ import pytest
 import tablebits as tb
 
 from .game_params import COOPERATIVE, game_cases
-from .helpers import random_joint
+from .helpers import random_joint, random_step
 
 GAMES_PER_CASE = 12
 
@@ -146,10 +146,7 @@ def test_random_playouts_honour_the_contract(game_id, params):
             if state.is_terminal():
                 break
             twin, before = state.clone(), snapshot(state)
-            if state.is_simultaneous_node():
-                state.apply_actions(random_joint(state, game.num_players, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            random_step(state, game.num_players, rng)
             assert snapshot(twin) == before, "a clone must not change with its original"
         check_terminal(game_id, game, state)
         with pytest.raises(ValueError):
@@ -164,12 +161,8 @@ def test_same_seed_same_game(game_id, params):
         assert a == b
         rng_a, rng_b = random.Random(seed), random.Random(seed)
         while not a.is_terminal():
-            if a.is_simultaneous_node():
-                a.apply_actions(random_joint(a, game.num_players, rng_a))
-                b.apply_actions(random_joint(b, game.num_players, rng_b))
-            else:
-                a.apply_action(rng_a.choice(a.legal_actions()))
-                b.apply_action(rng_b.choice(b.legal_actions()))
+            random_step(a, game.num_players, rng_a)
+            random_step(b, game.num_players, rng_b)
             assert a == b
     assert len({game.new_initial_state(s).to_bytes() for s in range(50)}) > 1
 

@@ -18,7 +18,7 @@ import tablebits as tb
 from tablebits import _batch
 
 from .game_params import game_cases
-from .helpers import random_joint
+from .helpers import random_step
 
 # Games whose states hold information some player cannot see: the no-peeking test must find
 # resampled twins that really differ from the original there (so it is not vacuous).
@@ -37,7 +37,9 @@ def easy_fox_board():
 
 
 def peek_cases():
-    cases = game_cases()
+    # Good Fortune and Color Mafia hide nothing (their resample changes nothing the future
+    # reads), so for them this would only repeat test_same_seed_same_move.
+    cases = [c for c in game_cases() if c.values[0] in HIDDEN_INFORMATION]
     if "fox_duet" in tb.games():
         cases.append(pytest.param("fox_duet", {"board": easy_fox_board()}, id="fox_duet-easy"))
     return cases
@@ -52,10 +54,7 @@ def random_states(game, seed, count, games=3):
         trail = []
         while not state.is_terminal():
             trail.append(state.clone())
-            if state.is_simultaneous_node():
-                state.apply_actions(random_joint(state, game.num_players, rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+            random_step(state, game.num_players, rng)
         states += rng.sample(trail, min(len(trail), max(1, count // games)))
     return states[:count]
 
@@ -125,7 +124,9 @@ def test_ismcts_does_not_peek(game_id, params):
                 assert np.array_equal(v, visits[0]), f"player {p}'s search saw hidden information"
     if game_id in HIDDEN_INFORMATION:
         assert differing > 0, "no twin differed: the test would not detect peeking"
-        assert rewarded > 0 or not params, "no search saw a non-zero return: add a case"
+        # Fox Duet's printed board: random rollouts essentially never win (fox_duet-easy covers it).
+        assert rewarded > 0 or (game_id == "fox_duet" and not params), \
+            "no search saw a non-zero return: add a case"
 
 
 @pytest.mark.parametrize(("game_id", "params"), game_cases())

@@ -19,17 +19,10 @@ import pytest
 
 import tablebits as tb
 from tests.game_params import FOX_SMALL_BOARD
-from tests.helpers import max_z
+from tests.helpers import max_z, random_step
 
 ALL_CARDS = [f"{s}{r}" for s in "RSD" for r in range(1, 11)]
 CID = {c: i for i, c in enumerate(ALL_CARDS)}
-
-
-def random_step(state, rng: random.Random) -> None:
-    if state.is_simultaneous_node():
-        state.apply_actions([rng.choice(state.legal_actions(p)) for p in (0, 1)])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def positions(game, seed: int):
@@ -39,7 +32,7 @@ def positions(game, seed: int):
         state = game.new_initial_state(rng.getrandbits(64))
         while not state.is_terminal():
             yield state.clone()
-            random_step(state, rng)
+            random_step(state, 2, rng)
 
 
 def hidden_facts(d: dict, p: int):
@@ -130,7 +123,7 @@ def pick_positions(count: int):
             if k >= 4 and blocked and 0.01 <= acceptance(unseen, voids, k) <= 0.5:
                 out.append((state.clone(), p))
                 break
-            random_step(state, rng)
+            random_step(state, 2, rng)
     return out
 
 

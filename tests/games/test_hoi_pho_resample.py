@@ -303,18 +303,22 @@ def exact_positions(n, seed, per_turn, games=400, want=None):
     return [x for t in sorted(found) for x in found[t]]
 
 
+def assert_matches_deal(s, info, p, samples, seed):
+    """The engine's resample(p) and a rejection sampler of the real deal agree (two-sample z)."""
+    d = s.to_dict()
+    opponents = [q for q in range(d["players"]) if q != p]
+    eng = statistics(engine_samples(s, p, samples, seed=seed), opponents)
+    ref = statistics(deal_rejection_samples(d, info, p, samples, seed=seed + 10_000), opponents)
+    z = max_z(eng, samples, ref, samples)
+    assert z < Z_LIMIT, (d, p, z)
+
+
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_every_turn_matches_the_deal(n):
     positions = exact_positions(n, seed=100 + n, per_turn=3)
     assert len(positions) == 3 * TURNS[n]
     for idx, (s, info) in enumerate(positions):
-        d = s.to_dict()
-        p = idx % n
-        opponents = [q for q in range(n) if q != p]
-        eng = statistics(engine_samples(s, p, SAMPLES, seed=idx), opponents)
-        ref = statistics(deal_rejection_samples(d, info, p, SAMPLES, seed=1000 + idx), opponents)
-        z = max_z(eng, SAMPLES, ref, SAMPLES)
-        assert z < Z_LIMIT, (d, p, z)
+        assert_matches_deal(s, info, idx % n, SAMPLES, seed=idx)
 
 
 def ship_heavy(d):
@@ -332,11 +336,7 @@ def test_ship_counts_match_the_deal(n):
         d = s.to_dict()
         # the resampling player: one whose opponents hold hidden ships
         p = max(range(n), key=lambda x: (true_pool(d, x)[0] > 0, -d["ships_played"][x], x))
-        opponents = [q for q in range(n) if q != p]
-        eng = statistics(engine_samples(s, p, SAMPLES, seed=70 + idx), opponents)
-        ref = statistics(deal_rejection_samples(d, info, p, SAMPLES, seed=80 + idx), opponents)
-        z = max_z(eng, SAMPLES, ref, SAMPLES)
-        assert z < Z_LIMIT, (d, p, z)
+        assert_matches_deal(s, info, p, SAMPLES, seed=70 + idx)
 
 
 def test_three_player_double_ship_removal_matches_the_deal():
@@ -355,12 +355,7 @@ def test_three_player_double_ship_removal_matches_the_deal():
             break
     assert len(cases) == 3
     for idx, (s, info, q) in enumerate(cases):
-        d = s.to_dict()
-        p = (q + 1) % 3
-        opponents = [x for x in range(3) if x != p]
-        eng = statistics(engine_samples(s, p, 3 * SAMPLES, seed=50 + idx), opponents)
-        ref = statistics(deal_rejection_samples(d, info, p, 3 * SAMPLES, seed=60 + idx), opponents)
-        assert max_z(eng, 3 * SAMPLES, ref, 3 * SAMPLES) < Z_LIMIT
+        assert_matches_deal(s, info, (q + 1) % 3, 3 * SAMPLES, seed=50 + idx)
 
 
 def test_the_test_has_power():
