@@ -54,7 +54,7 @@ class BatchEnv {
         new_game(i);
         std::memset(buffers_.rewards + i * players_, 0, sizeof(float) * players_);
         buffers_.terminated[i] = 0;
-        publish(i);
+        publish(i, G::current_player(states_[i], params_));
       }
     });
   }
@@ -125,20 +125,23 @@ class BatchEnv {
     }
     ++buffers_.episode_steps[i];
     float* rewards = buffers_.rewards + i * players_;
-    if (G::current_player(s, params_) == kTerminal) {
+    int next = G::current_player(s, params_);
+    if (next == kTerminal) {
       G::returns(s, params_, rewards);
       buffers_.terminated[i] = 1;
       new_game(i);
+      next = G::current_player(s, params_);
     } else {
       std::memset(rewards, 0, sizeof(float) * players_);
       buffers_.terminated[i] = 0;
     }
-    publish(i);
+    publish(i, next);
   }
 
-  void publish(size_t i) {
+  // Writes env i's node (`cur` is its current player) into the buffers.
+  void publish(size_t i, int cur) {
     const State& s = states_[i];
-    buffers_.current_player[i] = G::current_player(s, params_);
+    buffers_.current_player[i] = cur;
     for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
     if (buffers_.observations) {
       for (int p = 0; p < players_; ++p)

@@ -36,6 +36,22 @@ struct Rng {
       items[j] = tmp;
     }
   }
+
+  // shuffle's draws and outcome, for deals: position i is final once step i has swapped into it
+  // (later steps only touch positions < i), so its item goes straight to deal(i, item) and is
+  // never stored back; `items` is left scrambled. Unrolled for the fixed sizes of card games, so
+  // a deal's test of i folds away.
+  template <class T, class Deal>
+  constexpr void shuffle_deal(T* items, int count, Deal&& deal) noexcept {
+#pragma GCC unroll 32
+    for (int i = count - 1; i > 0; --i) {
+      const uint32_t j = uniform(static_cast<uint32_t>(i + 1));
+      const T item = items[j];
+      items[j] = items[i];
+      deal(i, item);
+    }
+    if (count > 0) deal(0, items[0]);
+  }
 };
 
 // A well-mixed 64-bit hash; derives independent seeds (per game index, per policy) from one seed.

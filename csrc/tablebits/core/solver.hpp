@@ -96,7 +96,7 @@ class Solver {
     count_node();
     const int cur = G::current_player(s, params_);
     if (cur == kTerminal) return G::margin(s, params_);
-    Entry& e = table_[hash(s) & mask_];
+    Entry& e = table_[hash(s) & mask_];  // the table never resizes: `e` stays valid below
     const bool hit = e.bound != kEmpty && std::memcmp(&e.key, &s, sizeof(State)) == 0;
     int first = -1;
     if (hit) {
@@ -136,11 +136,11 @@ class Solver {
       visit(lowest_bit(legal));
       legal &= legal - 1;
     }
-    Entry& slot = table_[hash(s) & mask_];  // the recursion may have replaced `e`'s content
-    slot.key = s;
-    slot.value = best;
-    slot.best = static_cast<uint8_t>(best_action);
-    slot.bound = best <= alpha0 ? kUpper : best >= beta0 ? kLower : kExact;
+    // The recursion may have stored another position in `e`: this one replaces it.
+    e.key = s;
+    e.value = best;
+    e.best = static_cast<uint8_t>(best_action);
+    e.bound = best <= alpha0 ? kUpper : best >= beta0 ? kLower : kExact;
     return best;
   }
 

@@ -85,9 +85,8 @@ struct FoxDuet {
   static int forest_supply(const State& s) { return kTotalForest - s.covered[0] - s.covered[1]; }
 
   // The documented deal is Rng::shuffle of 0..29, then hand 0 = cards[0:11], hand 1 =
-  // cards[11:22], decree = cards[22]. This is that same Fisher-Yates (same draws, same swaps),
-  // but since position i is final once step i has swapped into it, each card goes straight to
-  // its place as it is drawn: no second pass, and the 7 deck positions are never written.
+  // cards[11:22], decree = cards[22]; Rng::shuffle_deal hands each card to its place as it is
+  // drawn, and the 7 deck positions are never recorded.
   static void deal(State& s) {
     static constexpr auto kIdentity = [] {
       std::array<uint8_t, kCards> a{};
@@ -96,22 +95,15 @@ struct FoxDuet {
     }();
     std::array<uint8_t, kCards> cards = kIdentity;
     Rng rng = s.rng;  // a local copy stays in a register across the 29 draws
-    // Step i of Rng::shuffle: swap cards[i] with cards[j], j uniform in [0, i]; returns the card
-    // that ends at position i (cards[i] itself is never read again, so it is not stored).
-    auto step = [&](int i) {
-      const int j = static_cast<int>(rng.uniform(static_cast<uint32_t>(i + 1)));
-      const uint8_t card = cards[j];
-      cards[j] = cards[i];
-      return card;
-    };
-    static_assert(kCards == 2 * kHandSize + 8);
-    for (int i = kCards - 1; i > 2 * kHandSize; --i) step(i);  // the deck
-    s.decree = step(2 * kHandSize);
-    uint32_t h1 = 0, h0 = 0;
-    for (int i = 2 * kHandSize - 1; i >= kHandSize; --i) h1 |= bit(step(i));
-    for (int i = kHandSize - 1; i > 0; --i) h0 |= bit(step(i));
-    s.hand[0] = h0 | bit(cards[0]);
-    s.hand[1] = h1;
+    uint32_t hands[2] = {0, 0};
+    uint8_t decree = 0;
+    rng.shuffle_deal(cards.data(), kCards, [&](int i, uint8_t card) {
+      if (i < 2 * kHandSize) hands[i >= kHandSize] |= bit(card);
+      else if (i == 2 * kHandSize) decree = card;
+    });
+    s.hand[0] = hands[0];
+    s.hand[1] = hands[1];
+    s.decree = decree;
     s.rng = rng;
     s.leader = static_cast<uint8_t>(1 - s.dealer);
     s.trick = 1;

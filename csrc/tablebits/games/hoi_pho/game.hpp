@@ -164,23 +164,13 @@ struct HoiPho {
     for (int q = 0; q < N; ++q)
       if (s.coins[q] > top) s.coins[q] = top;
     s.turn = 1;
-    // Rng::shuffle (Fisher-Yates from the last index down) fused with the deal: position i is
-    // final once step i has swapped into it (later steps only touch positions < i), so its card
-    // goes straight into the slice it is dealt to and is never stored back. The draws are exactly
-    // shuffle's. A slice is a bit set of its cards; ships (card 0) all land on bit 0, so they are
-    // counted afterwards as the slice size minus its merchants. Fully unrolled, every seat index
-    // is a constant.
+    // The documented shuffle, each card going straight into the slice it is dealt to. A slice
+    // is a bit set of its cards; ships (card 0) all land on bit 0, so they are counted afterwards
+    // as the slice size minus its merchants. Unrolled, every seat index is a constant.
     constexpr int count = 20 - N, k = dealt_per_player(N);
     std::array<uint8_t, 20> cards = kPile<N>;
     uint32_t slice[N + 1] = {};
-#pragma GCC unroll 20
-    for (int i = count - 1; i > 0; --i) {
-      const uint32_t j = s.rng.uniform(static_cast<uint32_t>(i + 1));
-      const uint8_t c = cards[j];
-      cards[j] = cards[i];
-      slice[kSeatOf<N>[i]] |= 1u << c;
-    }
-    slice[kSeatOf<N>[0]] |= 1u << cards[0];
+    s.rng.shuffle_deal(cards.data(), count, [&](int i, uint8_t c) { slice[kSeatOf<N>[i]] |= 1u << c; });
     for (int q = 0; q < N; ++q) {
       const uint16_t h = static_cast<uint16_t>(slice[q] & kAllMerchants);
       s.hand[q] = h;
