@@ -32,13 +32,11 @@ class ThreadPool {
   void parallel_for(size_t n, int threads, const Body& body) {
     threads = static_cast<int>(std::clamp<size_t>(static_cast<size_t>(std::max(threads, 1)), 1,
                                                   std::max<size_t>(n, 1)));
+    const ChunkBody chunk_body{&body, &call_body<Body>};
     if (threads == 1) {
-      body(0, n);
+      call_body<Body>(&body, 0, n);
       return;
     }
-    const ChunkBody chunk_body{&body, [](const void* b, size_t begin, size_t end) {
-                                 (*static_cast<const Body*>(b))(begin, end);
-                               }};
     std::lock_guard<std::mutex> one_job_at_a_time(submit_mutex_);
     grow(threads - 1);
     {
@@ -78,6 +76,14 @@ class ThreadPool {
     const void* body;
     void (*call)(const void* body, size_t begin, size_t end);
   };
+
+  // The body runs in a function of its own, never inlined into its caller: inlined there (a
+  // rollout loop into the driver calling parallel_for), it changed the compiler's inlining of
+  // the game's rules and made Good Fortune's random games 18% slower.
+  template <class Body>
+  [[gnu::noinline]] static void call_body(const void* body, size_t begin, size_t end) {
+    (*static_cast<const Body*>(body))(begin, end);
+  }
 
   // Polls `ready` for up to ~50 microseconds; true if it became true.
   template <class Ready>
