@@ -140,17 +140,17 @@ def test_arena_independent_of_threads(game_id, params):
     game = tb.make(game_id, **params)
     n = game.num_players
     entries = [min(e, 1) for e in range(n)]
-    kinds = np.array([1 if e == 0 else 0 for e in entries], np.int32)
-    iters = np.array([20 if e == 0 else 0 for e in entries], np.uint32)
-    expl = np.array([0.7 if e == 0 else 0.0 for e in entries], np.float64)
+    bots_blob = b"".join(bots[e].config._bytes() for e in entries)
     seats = np.zeros((6, n), np.int32)
     returns = np.zeros((6, n), np.float32)
     scores = np.zeros((6, n), np.float32)
     lengths = np.zeros(6, np.uint32)
-    _batch.arena_chunk(game_id, game._params_blob(), kinds, iters, expl, 5, 4, seats, returns,
-                       scores, lengths, 2)
+    truncated = np.zeros(6, np.uint8)
+    _batch.arena_chunk(game_id, game._params_blob(), bots_blob, 5, 4, seats, returns, scores,
+                       lengths, truncated, 2)
     assert np.array_equal(returns, one.returns[4:]) and np.array_equal(scores, one.scores[4:])
     assert np.array_equal(lengths, one.lengths[4:])
+    assert np.array_equal(truncated.astype(bool), one.truncated[4:])
     assert one.returns.shape == one.scores.shape == one.seats.shape == (10, n)
     for i in range(10):  # seat s is played by entry (s + i) mod n; entries past the bots: last bot
         assert one.seats[i].tolist() == [min((s + i) % n, 1) for s in range(n)]
