@@ -149,18 +149,21 @@ class BatchEnv {
   }
 
   // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
-  // the final buffers that keep them past the reset.
-  void finish(size_t i, float* rewards) {
+  // the final buffers that keep them past the reset. Once a game: out of line, so it does not
+  // weigh on the compiler's inlining of the per-step code.
+  [[gnu::noinline]] void finish(size_t i, float* rewards) {
     const State& s = states_[i];
     G::returns(s, params_, rewards);
     std::memcpy(buffers_.final_returns + i * players_, rewards, sizeof(float) * players_);
     const bool cut = G::is_truncated(s, params_);
     buffers_.terminated[i] = !cut;
     buffers_.truncated[i] = cut;
-    if (buffers_.final_observations) {
-      for (int p = 0; p < players_; ++p)
-        G::observe(s, params_, p, buffers_.final_observations + (i * players_ + p) * obs_size_);
-    }
+    if (buffers_.final_observations) observe_all(s, buffers_.final_observations + i * players_ * obs_size_);
+  }
+
+  // Every player's observation of `s`, (P, obs) at `out`.
+  void observe_all(const State& s, float* out) const {
+    for (int p = 0; p < players_; ++p) G::observe(s, params_, p, out + p * obs_size_);
   }
 
   // Writes env i's node (`cur` is its current player) into the buffers.
@@ -168,10 +171,7 @@ class BatchEnv {
     const State& s = states_[i];
     buffers_.current_player[i] = cur;
     for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
-    if (buffers_.observations) {
-      for (int p = 0; p < players_; ++p)
-        G::observe(s, params_, p, buffers_.observations + (i * players_ + p) * obs_size_);
-    }
+    if (buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
   }
 
   Params params_;
