@@ -35,6 +35,8 @@ class VectorEnv:
     - ``legal`` uint64 ``(N, P)``: legal-action bitmask per player (0 = not acting);
       ``legal_actions_mask()`` expands it to bool ``(N, P, num_actions)``.
     - ``rewards`` float32 ``(N, P)``: the returns of a game that ended on this step, else 0.
+      float32 like every batch array: a three-way share is ``float32(1/3)`` (0.33333334);
+      ``State.returns()`` gives the exact Python float ``1/3``.
     - ``terminated`` bool ``(N,)``: the game ended on this step. Finished games are reset at
       once (the buffers then show the new game's first node), so every env is always live.
     - ``episode_steps`` int32 ``(N,)``: decision nodes played in the current game.
