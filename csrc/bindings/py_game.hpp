@@ -17,6 +17,7 @@
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
 #include "pyconvert.hpp"
+#include "sigint_scope.hpp"
 
 namespace tb {
 
@@ -247,10 +248,12 @@ class StateMethods {
     const typename G::State root = st.s;
     const typename G::Params params = st.game->params;
     thread_local Ismcts<G> search;
+    SigintScope sigint;
     {
       py::gil_scoped_release release;
       action = search.search(root, params, p, cfg).action;
     }
+    if (sigint.raise_if_stopped()) throw py::error_already_set();
     searcher = p;
     return search;
   }

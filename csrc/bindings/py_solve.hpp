@@ -25,6 +25,7 @@ void bind_solver(py::class_<PyState<G>, StateBase> cls) {
       int value = 0;
       uint64_t nodes = 0;
       bool aborted = false;
+      SigintScope sigint;
       {
         py::gil_scoped_release release;
         Solver<G> solver(st.game->params, table_bits, SolveLimits{max_nodes, seconds});
@@ -35,6 +36,7 @@ void bind_solver(py::class_<PyState<G>, StateBase> cls) {
         }
         nodes = solver.nodes();
       }
+      if (sigint.raise_if_stopped()) throw py::error_already_set();
       if (aborted) {
         PyErr_SetString(PyExc_TimeoutError, ("solver stopped after " + std::to_string(nodes) + " nodes by its limit").c_str());
         throw py::error_already_set();
