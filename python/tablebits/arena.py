@@ -11,6 +11,7 @@ import numpy as np
 
 from . import _batch
 from ._core import SIMULTANEOUS, Game, State
+from ._memory import check_fits
 from .bots import Bot, BuiltinBot, parse
 from .jobs import GameRecords, check_games, run_chunked
 from .stats import Interval, share_interval
@@ -187,6 +188,7 @@ def arena(
     iterations = np.array([s[1] for s in specs], np.uint32)
     exploration = np.array([s[2] for s in specs], np.float64)
 
+    check_fits(games * (players * 12 + 4), f"arena of {games:,} games")
     entry_seats = np.zeros((games, players), np.int32)
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from . import _batch
+from ._memory import check_fits
 from .jobs import GameRecords, check_games, run_chunked
 from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
@@ -67,6 +68,7 @@ def simulate(
     check_seed(seed)
     nthreads = resolve_threads(threads)
     players = game.num_players
+    check_fits(games * (players * 8 + 4), f"simulate of {games:,} games")
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)
     lengths = np.zeros(games, np.uint32)

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from . import _batch, _core
+from ._memory import check_fits
 
 
 def resolve_threads(threads: int | None) -> int:
@@ -68,6 +69,8 @@ class VectorEnv:
         self.num_players = game.num_players
         self.num_actions = game.num_actions
         self.threads = resolve_threads(threads)
+        per_env = self._bytes_per_env(game, bool(observations))
+        check_fits(num_envs * per_env, f"VectorEnv of {num_envs:,} envs")
         self._core = _batch.BatchCore(
             game.id, game._params_blob(), num_envs, game.num_players,
             game.observation_shape[0], bool(observations),
@@ -80,6 +83,15 @@ class VectorEnv:
         self.episode_steps: np.ndarray = self._core.episode_steps
         self.observations: np.ndarray | None = self._core.observations
         self.reset(seed)
+
+    @staticmethod
+    def _bytes_per_env(game: _core.Game, observations: bool) -> int:
+        """The buffers' bytes per env, plus the C++ state and its two generators."""
+        players = game.num_players
+        state = len(game.new_initial_state(seed=0).to_bytes()) + 16
+        observed = players * game.observation_shape[0] * 4 if observations else 0
+        buffers = 9 + players * 12 + observed
+        return state + buffers
 
     def reset(self, seed: int = 0) -> None:
         """Starts a fresh game in every env."""
