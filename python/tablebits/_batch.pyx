@@ -12,6 +12,10 @@ import numpy as np
 
 
 cdef extern from "bindings/any_game.hpp" namespace "tb":
+    cdef cppclass SigintScope:
+        SigintScope()
+        int raise_if_stopped() except -1
+
     cdef cppclass BatchBuffers:
         int32_t* current_player
         uint64_t* legal
@@ -51,9 +55,11 @@ def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
                      &lengths[0], &truncated[0], threads)
+    sigint.raise_if_stopped()
 
 
 def arena_chunk(str game_id, bytes params_blob, bytes bots_blob, uint64_t seed,
@@ -76,9 +82,11 @@ def arena_chunk(str game_id, bytes params_blob, bytes bots_blob, uint64_t seed,
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
     cdef string bots = bots_blob
+    cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
                   &scores[0, 0], &lengths[0], &truncated[0], threads)
+    sigint.raise_if_stopped()
 
 
 cdef class BatchCore:

@@ -12,6 +12,7 @@ import numpy as np
 from . import _batch
 from ._checks import check_non_negative_int, check_seed, resolve_threads
 from ._core import SIMULTANEOUS, Game, State
+from ._memory import check_fits
 from ._registry import resolve_game
 from .bots import Bot, BuiltinBot, Random, parse
 from .jobs import GameRecords, run_chunked
@@ -172,6 +173,7 @@ def arena(
     entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
     bots_blob = b"".join(resolved[b].config._bytes() for b in entry_bot)
 
+    check_fits(games * (players * 12 + 5), f"arena of {games:,} games")
     entry_seats = np.zeros((games, players), np.int32)
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)

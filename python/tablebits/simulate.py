@@ -10,6 +10,7 @@ import numpy as np
 from . import _batch
 from ._checks import check_non_negative_int, check_seed, resolve_threads
 from ._core import Game
+from ._memory import check_fits
 from ._registry import resolve_game
 from .jobs import GameRecords, run_chunked
 from .stats import Interval, share_interval
@@ -68,6 +69,7 @@ def simulate(
     check_seed(seed)
     nthreads = resolve_threads(threads)
     players = g.num_players
+    check_fits(games * (players * 8 + 5), f"simulate of {games:,} games")
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)
     lengths = np.zeros(games, np.uint32)
