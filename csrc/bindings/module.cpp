@@ -14,6 +14,7 @@ PYBIND11_MODULE(_core, m) {
   tb::bind_errors(m);
   tb::bind_game_info(m);
   tb::bind_bots(m);
+  tb::bind_evaluator(m);
   py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
   py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
   py::dict factories;

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "../tablebits/core/bots.hpp"
+#include "py_evaluator.hpp"
 #include "pyconvert.hpp"
 
 namespace tb {
@@ -105,6 +106,9 @@ inline void bind_bots(py::module_& m) {
              bot_to_bytes(b.config, out);
              return py::bytes(out);
            }, "The byte form the batch module reads.")
+      .def("_raise_evaluator_error", [](const PyBot& b) {
+             if (const auto* puct = std::get_if<PuctBot>(&b.config)) raise_evaluator_error(puct->evaluator);
+           }, "Raises the kept error of a 'puct' bot's evaluator if an evaluation failed.")
       .def("__eq__", [](const PyBot& a, const py::object& b) {
              return py::isinstance<PyBot>(b) && bot_repr(a.config) == bot_repr(b.cast<const PyBot&>().config);
            })

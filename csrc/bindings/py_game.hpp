@@ -6,12 +6,15 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "../tablebits/core/game.hpp"
 #include "../tablebits/core/bots.hpp"
@@ -19,6 +22,7 @@
 #include "../tablebits/core/serialize.hpp"
 #include "py_bots.hpp"
 #include "py_errors.hpp"
+#include "py_evaluator.hpp"
 #include "py_info.hpp"
 #include "pyconvert.hpp"
 #include "sigint_scope.hpp"
@@ -256,6 +260,7 @@ class StateMethods {
       action = runners.act(bot, root, params, decider, legal, decision);
     }
     if (sigint.raise_if_stopped()) throw py::error_already_set();
+    if (const auto* puct = std::get_if<PuctBot>(&bot)) raise_evaluator_error(puct->evaluator);
     return runners;
   }
 
@@ -267,30 +272,73 @@ class StateMethods {
 
   // The ismcts_* methods: the ISMCTS config from their keywords, then the generic path.
   static BotConfig ismcts_config(const py::handle& iterations, const py::handle& exploration,
-                                 const py::object& time_limit) {
+                                 const py::object& time_limit, const py::handle& threads) {
     py::dict fields;
     fields["iterations"] = iterations;
     fields["exploration"] = exploration;
     fields["time_limit"] = time_limit;
+    fields["threads"] = threads;
     return make_bot(std::string(IsmctsBot::kName), fields);
   }
 
   static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
-                           const py::handle& exploration, const py::object& seed, const py::object& time_limit) {
-    return bot_action(st, PyBot{ismcts_config(iterations, exploration, time_limit)}, player, seed);
+                           const py::handle& exploration, const py::object& seed, const py::object& time_limit,
+                           const py::handle& threads) {
+    return bot_action(st, PyBot{ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
+  }
+
+  // A search bot's full result: (visits, mean values, best action, principal variation,
+  // iterations, seconds). See tablebits.search.
+  static py::tuple search(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    if (!std::holds_alternative<IsmctsBot>(bot.config) && !std::holds_alternative<PuctBot>(bot.config)) {
+      py_convert::value_error("search takes an 'ismcts' or 'puct' bot, not '" + std::string(bot_name(bot.config)) + "'");
+    }
+    const int decider = deciding_player(st, player);
+    const uint64_t s = to_seed(seed);
+    const typename G::State root = st.s;
+    const typename G::Params params = st.game->params;
+    thread_local BotRunners<G> runners;
+    RootStats stats;
+    IsmctsResult result;
+    std::vector<std::string> line;
+    bool failed = false;
+    const auto start = std::chrono::steady_clock::now();
+    SigintScope sigint;
+    {
+      py::gil_scoped_release release;
+      if (const auto* ismcts = std::get_if<IsmctsBot>(&bot.config)) {
+        auto& search = runners.template runner<IsmctsBot>().search;
+        result = search.search(root, params, decider, ismcts->search_config(s), static_cast<int>(ismcts->threads), &stats);
+        line = search.first_tree().principal_variation(root, params, decider, s);
+      } else {
+        const PuctBot& puct = std::get<PuctBot>(bot.config);
+        auto& runner = runners.template runner<PuctBot>();
+        result = runner.run(puct, root, params, decider, s, &stats, failed);
+        if (!failed) line = runner.search.first_tree().principal_variation(root, params, decider, s);
+      }
+    }
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
+    if (sigint.raise_if_stopped()) throw py::error_already_set();
+    if (const auto* puct = std::get_if<PuctBot>(&bot.config)) {
+      raise_evaluator_error(puct->evaluator);
+      if (failed) py_convert::value_error("the evaluator is no longer registered");
+    }
+    py::array_t<uint64_t> visits(G::kNumActions);
+    py::array_t<double> values(G::kNumActions);
+    for (size_t a = 0; a < size_t{G::kNumActions}; ++a) {
+      visits.mutable_data()[a] = stats.visits[a];
+      values.mutable_data()[a] = stats.visits[a] ? stats.reward[a] / static_cast<double>(stats.visits[a]) : std::nan("");
+    }
+    py::list pv;
+    for (const std::string& step : line) pv.append(step);
+    return py::make_tuple(visits, values, result.action, pv, result.iterations, seconds.count());
   }
 
   static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
                                              const py::handle& exploration, const py::object& seed,
-                                             const py::object& time_limit) {
-    int action, p;
-    const BotConfig bot = ismcts_config(iterations, exploration, time_limit);
-    const Ismcts<G>& search = run_bot(st, bot, player, seed, action, p).template runner<IsmctsBot>().search;
-    py::array_t<uint32_t> out(G::kNumActions);
-    uint32_t* data = out.mutable_data();
-    for (int a = 0; a < G::kNumActions; ++a) data[a] = 0;
-    search.for_each_root_arm(p, [&](int a, uint32_t visits, double, uint32_t) { data[a] = visits; });
-    return out;
+                                             const py::object& time_limit, const py::handle& threads) {
+    const py::tuple r = search(st, PyBot{ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
+    return py::array_t<uint32_t, py::array::forcecast>(r[0]);
   }
 
   static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }
@@ -388,14 +436,21 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            "time limit.")
       .def("ismcts_action", &M::ismcts_action, py::arg("player") = py::none(), py::arg("iterations") = 1000,
            py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
+           py::arg("threads") = 1,
            "ISMCTS decision of `player` (default: the player to move): reads the state only through "
            "resample(player, .), so states `player` cannot tell apart give the same action for the same seed "
-           "(unless time_limit, in seconds, cuts the search short). Releases the GIL.")
+           "(unless time_limit, in seconds, cuts the search short). threads > 1 searches that many independent "
+           "trees at once (root-parallel, `iterations` shared among them) and sums their root visits; the same "
+           "(seed, threads) gives the same action. Releases the GIL.")
       .def("ismcts_visits", &M::ismcts_visits, py::arg("player") = py::none(), py::arg("iterations") = 1000,
            py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
-           "The same search as ismcts_action; returns the root visit count of each of `player`'s actions "
-           "(uint32 numpy array of length num_actions; all zero when the player has one legal action, "
-           "which is then chosen without a search).")
+           py::arg("threads") = 1,
+           "The same search as ismcts_action; returns the root visit count of each of `player`'s actions, "
+           "summed over the trees (uint32 numpy array of length num_actions; all zero when the player has one "
+           "legal action, which is then chosen without a search).")
+      .def("_search", &M::search, py::arg("bot"), py::arg("player") = py::none(), py::arg("seed") = 0,
+           "(visits, values, best_action, principal_variation, iterations, seconds) of an 'ismcts' or 'puct' "
+           "bot's search; see tablebits.search.")
       .def("clone", [](const S& st) { return st; }, "An independent copy.")
       .def("__copy__", [](const S& st) { return st; })
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))

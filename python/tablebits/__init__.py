@@ -21,6 +21,7 @@ from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
 from ._registry import games, make  # noqa: E402
 from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
+from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
@@ -34,6 +35,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
+    "SearchResult",
     "SimulationResult",
     "Solution",
     "State",
@@ -43,6 +45,7 @@ __all__ = [
     "games",
     "make",
     "play",
+    "search",
     "simulate",
     "solve",
 ]

@@ -188,6 +188,8 @@ def arena(
             scores[first:end], lengths[first:end], truncated[first:end].view(np.uint8),
             nthreads,
         )
+        for b in resolved:  # a learned evaluator's error ends the arena with that error
+            b.config._raise_evaluator_error()
 
     chunk = max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads)
     seconds = run_chunked(g.id, games, chunk, progress, run)

@@ -17,10 +17,13 @@ here. Any object with a matching ``act`` method can play in ``tb.play``.
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
-from ._checks import check_optional_seed
-from ._core import BotConfig, State
+import numpy as np
+
+from ._checks import check_optional_seed, check_positive_int
+from ._core import BotConfig, Evaluator, State
 
 __all__ = ["ISMCTS", "Bot", "BuiltinBot", "Random", "parse"]
 
@@ -81,7 +84,17 @@ class ISMCTS(BuiltinBot):
     ``seed`` -- unless ``time_limit`` (seconds) stops the search early, which makes it depend
     on the machine's speed (and keeps the bot out of ``tb.arena``).
 
-    ``exploration`` is the UCB1 constant (returns are win shares in [0, 1]).
+    ``exploration`` is the UCB1 constant (returns are win shares in [0, 1]). ``threads`` > 1
+    searches that many independent trees at once and sums their root visits (root-parallel,
+    ``iterations`` shared among the trees; docs/search.md); the same ``(seed, threads)`` gives
+    the same decision.
+
+    With ``evaluator`` (see ``tb.search``) the bot runs PUCT with that learned evaluator over
+    the same tree instead of rollouts: ``c_puct`` weighs the priors and ``batch_size`` rows go
+    to each evaluator call. Such a bot plays in ``tb.play`` and ``tb.arena`` like any other; in
+    an arena the games still run in C++ on ``threads`` threads, and each evaluator call takes
+    the GIL, so the Python evaluator runs one batch at a time. An error raised by the evaluator
+    ends the arena with that error.
     """
 
     def __init__(
@@ -90,17 +103,40 @@ class ISMCTS(BuiltinBot):
         exploration: float = 0.7,
         seed: int | None = 0,
         time_limit: float | None = None,
+        threads: int = 1,
+        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | None = None,
+        batch_size: int = 8,
+        c_puct: float = 1.5,
     ) -> None:
-        self.config = BotConfig(
-            "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit
-        )
+        check_positive_int(threads, "threads")
+        check_positive_int(batch_size, "batch_size")
+        self._evaluator = None if evaluator is None else Evaluator(evaluator)
+        if self._evaluator is None:
+            self.config = BotConfig(
+                "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
+                threads=threads,
+            )
+        else:
+            self.config = BotConfig(
+                "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
+                threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
+            )
         self.seed = check_optional_seed(seed)
         self.iterations = iterations
         self.exploration = float(exploration)
         self.time_limit = time_limit
-        self.name = f"ismcts:{iterations}" + (
-            f"@{exploration:g}" if exploration != 0.7 else ""
-        )
+        self.threads = threads
+        self.evaluator = evaluator
+        self.batch_size = batch_size
+        self.c_puct = float(c_puct)
+        if evaluator is not None:
+            self.name = f"puct:{iterations}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
+        else:
+            self.name = f"ismcts:{iterations}" + (
+                f"@{exploration:g}" if exploration != 0.7 else ""
+            )
+        if threads > 1:
+            self.name += f"x{threads}"
 
     def _decision_seed(self) -> int | None:
         return self.seed

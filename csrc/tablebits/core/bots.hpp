@@ -11,8 +11,10 @@
 // search, so that a game's result depends only on the driver's seed, whatever the bots.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -22,7 +24,10 @@
 
 #include "drivers.hpp"
 #include "game.hpp"
+#include "evaluator.hpp"
 #include "ismcts.hpp"
+#include "puct.hpp"
+#include "root_parallel.hpp"
 #include "rng.hpp"
 
 namespace tb {
@@ -56,19 +61,25 @@ struct RandomBot {
   };
 };
 
+// Threads a search may use (a bound on memory: every thread keeps a tree).
+inline constexpr uint32_t kMaxSearchThreads = 256;
+
 struct IsmctsBot {
   static constexpr std::string_view kName = "ismcts";
   uint32_t iterations = 1000;  // >= 1
   double exploration = 0.7;    // UCB1 constant, finite and >= 0
   double time_limit = 0.0;     // seconds; > 0 stops the search earlier (then not reproducible)
+  uint32_t threads = 1;        // root-parallel trees (root_parallel.hpp), 1..kMaxSearchThreads
   static constexpr std::tuple kFields{BotField<IsmctsBot, uint32_t>{"iterations", &IsmctsBot::iterations},
                                       BotField<IsmctsBot, double>{"exploration", &IsmctsBot::exploration},
-                                      BotField<IsmctsBot, double>{"time_limit", &IsmctsBot::time_limit, true}};
+                                      BotField<IsmctsBot, double>{"time_limit", &IsmctsBot::time_limit, true},
+                                      BotField<IsmctsBot, uint32_t>{"threads", &IsmctsBot::threads}};
 
   const char* check() const {
     if (iterations < 1) return "iterations must be >= 1";
     if (!(exploration >= 0.0) || exploration > 1e300) return "exploration must be a finite number >= 0";
     if (!(time_limit >= 0.0) || time_limit > 1e300) return "time_limit must be a finite number > 0 or None";
+    if (threads < 1 || threads > kMaxSearchThreads) return "threads must be in 1..256";
     return nullptr;
   }
   bool reproducible() const { return time_limit == 0.0; }
@@ -84,15 +95,89 @@ struct IsmctsBot {
 
   template <Game G>
   struct Runner {
-    Ismcts<G> search;  // its node pool is reused by every later search of this thread
+    ParallelIsmcts<G> search;  // its node pools are reused by every later search of this thread
     int act(const IsmctsBot& bot, const typename G::State& s, const typename G::Params& p, int player,
             ActionMask, Decision& d) {
-      return search.search(s, p, player, bot.search_config(d.search_seed)).action;
+      return search.search(s, p, player, bot.search_config(d.search_seed), static_cast<int>(bot.threads)).action;
     }
   };
 };
 
-using BotConfig = std::variant<RandomBot, IsmctsBot>;
+// PUCT over the ISMCTS tree with a learned evaluator (puct.hpp), root-parallel over `threads`
+// trees. The evaluator is named by its id in EvaluatorRegistry. If it fails, the search stops,
+// the bot plays its lowest legal action and the evaluator keeps the error for its owner to
+// raise (the Python layer does, after the call that ran the bot).
+struct PuctBot {
+  static constexpr std::string_view kName = "puct";
+  uint32_t iterations = 800;  // >= 1
+  double c_puct = 1.5;        // finite, >= 0
+  uint32_t batch_size = 8;    // evaluator rows per call, >= 1
+  uint32_t threads = 1;       // root-parallel trees, 1..kMaxSearchThreads
+  uint32_t evaluator = 0;     // id in EvaluatorRegistry
+  double time_limit = 0.0;    // seconds; > 0 stops the search earlier (then not reproducible)
+  static constexpr std::tuple kFields{BotField<PuctBot, uint32_t>{"iterations", &PuctBot::iterations},
+                                      BotField<PuctBot, double>{"c_puct", &PuctBot::c_puct},
+                                      BotField<PuctBot, uint32_t>{"batch_size", &PuctBot::batch_size},
+                                      BotField<PuctBot, uint32_t>{"threads", &PuctBot::threads},
+                                      BotField<PuctBot, uint32_t>{"evaluator", &PuctBot::evaluator},
+                                      BotField<PuctBot, double>{"time_limit", &PuctBot::time_limit, true}};
+
+  const char* check() const {
+    if (iterations < 1) return "iterations must be >= 1";
+    if (!(c_puct >= 0.0) || c_puct > 1e300) return "c_puct must be a finite number >= 0";
+    if (batch_size < 1) return "batch_size must be >= 1";
+    if (threads < 1 || threads > kMaxSearchThreads) return "threads must be in 1..256";
+    if (!(time_limit >= 0.0) || time_limit > 1e300) return "time_limit must be a finite number > 0 or None";
+    if (!EvaluatorRegistry::instance().find(evaluator)) return "evaluator is not a registered evaluator";
+    return nullptr;
+  }
+  bool reproducible() const { return time_limit == 0.0; }
+
+  PuctConfig search_config(uint64_t seed) const {
+    PuctConfig cfg;
+    cfg.iterations = iterations;
+    cfg.c_puct = c_puct;
+    cfg.batch_size = batch_size;
+    cfg.time_limit = time_limit;
+    cfg.seed = seed;
+    return cfg;
+  }
+
+  template <Game G>
+  struct Runner {
+    RootParallel<G, Puct<G>> search;
+
+    // The search of act, with the summed root statistics in `stats` (if given); `failed` tells
+    // whether the evaluator failed.
+    IsmctsResult run(const PuctBot& bot, const typename G::State& s, const typename G::Params& p, int player,
+                     uint64_t seed, RootStats* stats, bool& failed) {
+      std::atomic<bool> any_failed{false};
+      const std::shared_ptr<Evaluator> eval = EvaluatorRegistry::instance().find(bot.evaluator);
+      if (!eval) {
+        failed = true;
+        return IsmctsResult{};
+      }
+      const IsmctsResult r = search.search(player, bot.search_config(seed), static_cast<int>(bot.threads), stats,
+                                           [&](Puct<G>& tree, const PuctConfig& c) {
+                                             bool f = false;
+                                             const IsmctsResult mine = tree.search(s, p, player, c, *eval, f);
+                                             if (f) any_failed.store(true);
+                                             return mine;
+                                           });
+      failed = any_failed.load();
+      return r;
+    }
+
+    int act(const PuctBot& bot, const typename G::State& s, const typename G::Params& p, int player,
+            ActionMask legal, Decision& d) {
+      bool failed = false;
+      const IsmctsResult r = run(bot, s, p, player, d.search_seed, nullptr, failed);
+      return failed || r.action == kNoAction ? lowest_bit(legal) : r.action;
+    }
+  };
+};
+
+using BotConfig = std::variant<RandomBot, IsmctsBot, PuctBot>;
 
 // Calls f.template operator()<B>(i) for every bot type B, i its index in BotConfig.
 template <class F>

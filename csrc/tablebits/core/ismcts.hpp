@@ -34,6 +34,7 @@
 #include <concepts>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bits.hpp"
@@ -41,6 +42,7 @@
 #include "edge_table.hpp"
 #include "game.hpp"
 #include "interrupt.hpp"
+#include "principal_variation.hpp"
 #include "rng.hpp"
 
 namespace tb {
@@ -160,6 +162,11 @@ class Ismcts {
     }
     result.action = best >= 0 ? arms_[best].action : kNoAction;
     return result;
+  }
+
+  // The most-visited line of play after a search (principal_variation.hpp).
+  std::vector<std::string> principal_variation(const State& root, const Params& p, int player, uint64_t seed) const {
+    return tb::principal_variation<G>(nodes_, arms_, edges_, root, p, player, seed);
   }
 
   // Calls f(action, visits, reward_sum, available) for each root arm of `player` after a search.

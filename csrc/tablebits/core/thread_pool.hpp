@@ -26,6 +26,13 @@ class ThreadPool {
     return pool;
   }
 
+  // A second pool for the trees of one root-parallel search, which may be started from inside
+  // a job of instance() (a bot searching in an arena game) -- parallel_for is not reentrant.
+  static ThreadPool& search() {
+    static ThreadPool pool;
+    return pool;
+  }
+
   // Calls body(begin, end) over [0, n) in `threads` contiguous chunks (the caller runs one).
   // Blocks until all chunks are done. Not reentrant from inside a body.
   template <class Body>

@@ -1,0 +1,63 @@
+// A learned leaf evaluator for PUCT search (puct.hpp), and the process-wide registry through
+// which a bot config (plain data, core/bots.hpp) names one.
+//
+// The engine knows an evaluator only through this interface; the Python bindings implement it
+// with a Python callable (bindings/py_evaluator.hpp). It is called once per batch of leaves, so
+// its virtual call costs nothing next to the evaluation.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace tb {
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+
+  // Evaluates `rows` leaves: observations (rows, obs_size) float32, each from the view of the
+  // player to act there, and legal masks (rows, num_actions) as bytes 0/1. Writes priors
+  // (rows, num_actions) -- finite and >= 0 -- and values (rows, players) -- finite. Returns false
+  // when the evaluation failed; the search then stops and the evaluator keeps the error (it
+  // keeps returning false until reset by its owner).
+  virtual bool evaluate(const float* observations, const uint8_t* masks, int rows, int obs_size, int num_actions,
+                        int players, float* priors, float* values) = 0;
+};
+
+// Evaluators by id. A bot config holds the id, never a pointer, so bytes handed in from outside
+// can name at worst an unknown evaluator. Thread-safe.
+class EvaluatorRegistry {
+ public:
+  static EvaluatorRegistry& instance() {
+    static EvaluatorRegistry registry;
+    return registry;
+  }
+
+  uint64_t add(std::shared_ptr<Evaluator> evaluator) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const uint64_t id = next_++;
+    evaluators_[id] = std::move(evaluator);
+    return id;
+  }
+
+  void remove(uint64_t id) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    evaluators_.erase(id);
+  }
+
+  // The evaluator `id`, or null if there is none (never registered, or removed).
+  std::shared_ptr<Evaluator> find(uint64_t id) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = evaluators_.find(id);
+    return it == evaluators_.end() ? nullptr : it->second;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<uint64_t, std::shared_ptr<Evaluator>> evaluators_;
+  uint64_t next_ = 1;  // 0 means "no evaluator"
+};
+
+}  // namespace tb
