@@ -1,7 +1,7 @@
 // Concurrency under ThreadSanitizer (.ci/run): what the Python bindings do when several Python
 // threads call into the engine at once (ismcts_action and simulate release the GIL). Several
-// threads run ISMCTS searches, random games and simulate jobs on the shared thread pool at
-// the same time; every result must equal the one computed alone. Then a stop request from
+// threads run ISMCTS searches (one-tree and root-parallel), random games and simulate jobs on
+// the shared thread pools at the same time; every result must equal the one computed alone. Then a stop request from
 // another thread (what the SIGINT handler does) must end a long simulate early.
 #include <cstdio>
 #include <cstring>
@@ -11,6 +11,7 @@
 
 #include "tablebits/core/interrupt.hpp"
 #include "tablebits/core/ismcts.hpp"
+#include "tablebits/core/root_parallel.hpp"
 #include "tablebits/core/serialize.hpp"
 #include "tablebits/core/simulate.hpp"
 #include "tablebits/games/registry.hpp"
@@ -25,6 +26,7 @@ template <tb::Game G>
 std::string work(const typename G::Params& p, uint64_t seed) {
   std::string digest;
   tb::Ismcts<G> search;
+  tb::ParallelIsmcts<G> parallel;
   typename G::State s;
   G::init(s, p, seed);
   tb::Rng rng{seed ^ 0x5eed};
@@ -39,6 +41,9 @@ std::string work(const typename G::Params& p, uint64_t seed) {
     cfg.iterations = 40;
     cfg.seed = seed + static_cast<uint64_t>(move);
     digest += std::to_string(search.search(s, p, player, cfg).action) + ",";
+    // A root-parallel search: its trees run on the search pool, which the other threads' searches
+    // share; it must give the same decision as alone.
+    digest += std::to_string(parallel.search(s, p, player, cfg, 3).action) + ",";
     tb::random_step<G>(s, p, rng);
   }
   digest += tb::state_to_bytes<G>(s);
