@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -98,6 +99,30 @@ void run(int games, int fuzz) {
               static_cast<int>(G::kId.size()), G::kId.data(), games, fuzz, accepted);
 }
 
+// A PUCT evaluator that reads every input it is given: priors and values from a hash of the
+// observation and the mask (so out-of-bounds or uninitialised rows show up under the sanitizers).
+class HashEvaluator final : public tb::Evaluator {
+ public:
+  bool evaluate(const float* obs, const uint8_t* masks, int rows, int obs_size, int num_actions, int players,
+                float* priors, float* values) override {
+    for (int r = 0; r < rows; ++r) {
+      uint64_t h = 0;
+      for (int i = 0; i < obs_size; ++i) h = tb::mix64(h + static_cast<uint64_t>(obs[r * obs_size + i] * 1000.0f));
+      for (int a = 0; a < num_actions; ++a) {
+        h = tb::mix64(h + masks[r * num_actions + a]);
+        priors[r * num_actions + a] = static_cast<float>(h % 1000) / 1000.0f;
+      }
+      for (int pl = 0; pl < players; ++pl) values[r * players + pl] = static_cast<float>((h >> (8 * pl)) % 101) / 100.0f;
+    }
+    return true;
+  }
+};
+
+uint32_t evaluator_id() {
+  static const uint32_t id = static_cast<uint32_t>(tb::EvaluatorRegistry::instance().add(std::make_shared<HashEvaluator>()));
+  return id;
+}
+
 // ISMCTS and the arena: a few games of ISMCTS against random from every seat; every decision
 // must be legal and the tree must stay in bounds.
 template <tb::Game G>
@@ -129,7 +154,12 @@ void run_search(int games) {
       }
     }
   }
-  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7}, {}, {}, {}, {}};
+  // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator, and random players fill the rest.
+  tb::PuctBot puct;
+  puct.iterations = 40;
+  puct.batch_size = 5;
+  puct.evaluator = evaluator_id();
+  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2}, puct, {}, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);

@@ -1,7 +1,10 @@
 """A tiny policy/value network in plain numpy, trained from self-play on Good Fortune with
 PUCT search (tb.search with an evaluator), then pitted against random play.
 
-    python examples/learned/good_fortune_net.py [--rounds 6] [--games 60] [--eval-games 200]
+    python examples/learned/good_fortune_net.py [--rounds 12] [--games 80] [--eval-games 400]
+
+One run (about 3 minutes on a loaded 2-core machine) printed: untrained net 0.677 [0.630, 0.721],
+trained net 0.759 [0.714, 0.798] (win share against random play, 400 games, PUCT(48)).
 
 Each round plays ``--games`` self-play games in which both seats search with the current
 network (``--iterations`` PUCT iterations per move, moves drawn in proportion to the visits),
@@ -110,12 +113,12 @@ def strength(net: Net, games: int, iterations: int) -> tb.stats.Interval:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--games", type=int, default=80)
     parser.add_argument("--iterations", type=int, default=48)
-    parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--lr", type=float, default=0.1)
+    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--epochs", type=int, default=15)
+    parser.add_argument("--lr", type=float, default=0.3)
     args = parser.parse_args()
     start = time.perf_counter()
     untrained = Net(seed=0)

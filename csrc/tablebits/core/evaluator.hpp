@@ -28,12 +28,14 @@ class Evaluator {
 
 // Evaluators by id. A bot config holds the id, never a pointer, so bytes handed in from outside
 // can name at worst an unknown evaluator. Thread-safe.
+//
+// A program made of several shared objects that each compile this header (the two Python
+// extension modules, which the interpreter loads with their symbols private) gets one registry
+// per object: all but one must adopt() the other's at load time, before any search.
 class EvaluatorRegistry {
  public:
-  static EvaluatorRegistry& instance() {
-    static EvaluatorRegistry registry;
-    return registry;
-  }
+  static EvaluatorRegistry& instance() { return *current(); }
+  static void adopt(EvaluatorRegistry* shared) { current() = shared; }
 
   uint64_t add(std::shared_ptr<Evaluator> evaluator) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -55,6 +57,12 @@ class EvaluatorRegistry {
   }
 
  private:
+  static EvaluatorRegistry*& current() {
+    static EvaluatorRegistry own;
+    static EvaluatorRegistry* in_use = &own;
+    return in_use;
+  }
+
   mutable std::mutex mutex_;
   std::map<uint64_t, std::shared_ptr<Evaluator>> evaluators_;
   uint64_t next_ = 1;  // 0 means "no evaluator"

@@ -94,6 +94,34 @@ struct IsmctsResult {
   uint32_t nodes = 0;       // tree nodes allocated
 };
 
+// Before a search (Ismcts, Puct): true, with `result` final, when there is nothing to search --
+// the game is over, `player` is not acting, or has a single legal action (then taken). It
+// reads the root only through resample, like the search: the player's legal actions are the
+// same in every determinisation.
+template <Game G>
+bool nothing_to_search(const typename G::State& root, const typename G::Params& p, int player, uint64_t seed,
+                       IsmctsResult& result) {
+  typename G::State probe = root;
+  G::resample(probe, p, player, derive_seed(seed, 0, 3));
+  if (player < 0 || player >= G::num_players(p) || G::current_player(probe, p) == kTerminal) return true;
+  const ActionMask mine = G::legal_mask(probe, p, player);
+  if (!mine) return true;
+  if (popcount(mine) == 1) {
+    result.action = lowest_bit(mine);
+    return true;
+  }
+  return false;
+}
+
+// Polled between search iterations: a stop request (Ctrl-C; the caller discards the result),
+// or the time limit (if `timed`) spent since `start`.
+inline bool must_stop(bool timed, std::chrono::steady_clock::time_point start, double time_limit) {
+  if (stop_requested()) return true;
+  if (!timed) return false;
+  const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+  return spent.count() >= time_limit;
+}
+
 template <Game G, class Rollout = DefaultRollout<G>>
 class Ismcts {
  public:
@@ -110,18 +138,7 @@ class Ismcts {
     const int n = G::num_players(p);
     nodes_.clear();
     arms_.clear();
-    {
-      // What the player knows of the root: its legal actions (the same in every determinisation).
-      State probe = root;
-      G::resample(probe, p, player, derive_seed(cfg.seed, 0, 3));
-      if (player < 0 || player >= n || G::current_player(probe, p) == kTerminal) return result;
-      const ActionMask mine = G::legal_mask(probe, p, player);
-      if (!mine) return result;
-      if (popcount(mine) == 1) {
-        result.action = lowest_bit(mine);
-        return result;
-      }
-    }
+    if (nothing_to_search<G>(root, p, player, cfg.seed, result)) return result;
     const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
     const bool timed = cfg.time_limit > 0.0;
     // A timed search may stop long before `iterations`: sizing for all of them up front (up to
@@ -135,13 +152,7 @@ class Ismcts {
     const double c = cfg.exploration;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
-      if ((it & 15) == 0 && it > 0) {
-        if (stop_requested()) break;  // Ctrl-C: the caller discards the result
-        if (timed) {
-          const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-          if (spent.count() >= cfg.time_limit) break;
-        }
-      }
+      if ((it & 15) == 0 && it > 0 && must_stop(timed, start, cfg.time_limit)) break;
       State s = root;
       G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
       iterate(s, p, n, c, rng);

@@ -68,17 +68,7 @@ class Puct {
     arms_.clear();
     priors_.clear();
     ready_.clear();
-    {
-      State probe = root;
-      G::resample(probe, p, player, derive_seed(cfg.seed, 0, 3));
-      if (player < 0 || player >= n_ || G::current_player(probe, p) == kTerminal) return result;
-      const ActionMask mine = G::legal_mask(probe, p, player);
-      if (!mine) return result;
-      if (popcount(mine) == 1) {
-        result.action = lowest_bit(mine);
-        return result;
-      }
-    }
+    if (nothing_to_search<G>(root, p, player, cfg.seed, result)) return result;
     const size_t batch = cfg.batch_size ? cfg.batch_size : 1;
     const size_t capacity = std::max(batch, static_cast<size_t>(n_));  // a node's rows go together
     observations_.resize(capacity * static_cast<size_t>(obs_size_));
@@ -94,13 +84,7 @@ class Puct {
     const bool timed = cfg.time_limit > 0.0;
     uint32_t it = 0;
     for (; it < cfg.iterations && !failed; ++it) {
-      if ((it & 15) == 0 && it > 0) {
-        if (stop_requested()) break;  // Ctrl-C: the caller discards the result
-        if (timed) {
-          const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-          if (spent.count() >= cfg.time_limit) break;
-        }
-      }
+      if ((it & 15) == 0 && it > 0 && must_stop(timed, start, cfg.time_limit)) break;
       State s = root;
       G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
       failed = !walk(s, p, batch, cfg.c_puct, eval);
