@@ -132,6 +132,8 @@ inline void raise_evaluator_error(uint32_t id) {
 }
 
 inline void bind_evaluator(py::module_& m) {
+  // The array module (_batch) adopts this registry when it loads (EvaluatorRegistry::adopt).
+  m.attr("_evaluator_registry") = py::capsule(&EvaluatorRegistry::instance(), "tablebits.EvaluatorRegistry");
   py::class_<PyEvaluatorHandle>(m, "Evaluator",
                                 "A Python callable fn(observations, masks) -> (priors, values) registered as a "
                                 "leaf evaluator for PUCT search (see tablebits.search).")

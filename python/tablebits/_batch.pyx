@@ -8,7 +8,11 @@ Loops over numpy buffers run in C++ with the GIL released, split over a thread p
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libcpp.string cimport string
 
+from cpython.pycapsule cimport PyCapsule_GetPointer
+
 import numpy as np
+
+from tablebits import _core
 
 
 cdef extern from "bindings/any_game.hpp" namespace "tb":
@@ -42,6 +46,17 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
                    float* scores, uint32_t* lengths, uint8_t* truncated,
                    int threads) except + nogil
+
+
+cdef extern from "tablebits/core/evaluator.hpp" namespace "tb":
+    cdef cppclass EvaluatorRegistry:
+        @staticmethod
+        void adopt(EvaluatorRegistry* shared)
+
+
+# Learned evaluators are registered through the object API; arena bots here must find them.
+EvaluatorRegistry.adopt(<EvaluatorRegistry*>PyCapsule_GetPointer(
+    _core._evaluator_registry, b"tablebits.EvaluatorRegistry"))
 
 
 def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first,

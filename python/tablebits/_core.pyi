@@ -13,6 +13,7 @@ import numpy.typing as npt
 SIMULTANEOUS: int
 TERMINAL: int
 _factories: dict[str, Any]
+_evaluator_registry: Any
 
 class IllegalActionError(ValueError): ...
 class InvalidStateError(ValueError): ...
