@@ -135,6 +135,14 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   }
   if (!top_ok) return "stack does not match the phase";
   const int p = s.skill_player;
+  // Every Naga below the top played a merchant from p's hand this turn and takes one back when
+  // the stack unwinds (the top one too, in naga_take): p's hand with those takes still fits the
+  // turn. Without this, a stack deeper than p's hand could ever have fed would hand p more cards
+  // than the turn allows when it unwinds (found by the fuzzer).
+  const int pending_takes = s.depth - 1 + (s.phase == kNagaTake ? 1 : 0);
+  if (std::popcount(s.hand[p]) + s.ships[p] + pending_takes > B - s.turn) {
+    return "skill stack deeper than the merchants Naga could have played from the skill player's hand";
+  }
   if (s.phase == kRps) {
     if (P.rps_chance) return "phase rps needs rps='play'";
     if (s.target >= n || s.target == p) return "phase rps needs a target other than the skill player";
