@@ -161,7 +161,7 @@ class ParamReader {
 
 namespace tb {
 
-// Each game specialises this in its folder's pydict.hpp: parameter parsing and the state dict
+// Each game specialises this in bindings/codecs/<game>.hpp: parameter parsing and the state dict
 // of its rules spec. `from_dict` checks types and shape; the generic layer then runs
 // G::validate on the result.
 template <class G>

@@ -263,6 +263,3 @@ struct ColorMafia {
 
 #include "observation.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

@@ -502,6 +502,3 @@ struct FoxDuet {
 
 #include "observation.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

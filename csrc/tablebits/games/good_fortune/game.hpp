@@ -222,6 +222,3 @@ struct GoodFortune {
 
 #include "observation.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

@@ -610,6 +610,3 @@ struct HoiPho {
 #include "playout.hpp"
 #include "resample.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

@@ -7,8 +7,8 @@
 #include <array>
 #include <string>
 
-#include "../../../bindings/pyconvert.hpp"
-#include "game.hpp"
+#include "../../tablebits/games/fox_duet/game.hpp"
+#include "../pyconvert.hpp"
 
 namespace tb {
 

@@ -5,8 +5,8 @@
 #include <array>
 #include <string>
 
-#include "../../../bindings/pyconvert.hpp"
-#include "game.hpp"
+#include "../../tablebits/games/hoi_pho/game.hpp"
+#include "../pyconvert.hpp"
 
 namespace tb {
 
