@@ -16,6 +16,7 @@
 #include "../tablebits/core/game.hpp"
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
+#include "params.hpp"
 #include "pyconvert.hpp"
 #include "sigint_scope.hpp"
 
@@ -59,11 +60,11 @@ GamePtr<G> make_handle(const py::dict& kwargs) {
   py_convert::ParamReader reader(std::string(G::kId), kwargs);
   auto h = std::make_shared<GameHandle<G>>();
   try {
-    h->params = PyCodec<G>::parse_params(reader);
+    h->params = parse_params<G>(reader);
   } catch (const py::type_error& e) {
     throw py::value_error(e.what());  // the contract: any invalid parameter is a ValueError
   }
-  h->params_dict = PyCodec<G>::params_to_dict(h->params);
+  h->params_dict = params_to_dict<G>(h->params);
   h->players = G::num_players(h->params);
   h->obs_size = G::observation_size(h->params);
   return h;
@@ -399,6 +400,8 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
       .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
                              "The resolved parameters (defaults filled in).")
+      .def_property_readonly("param_specs", [](const PG&) { return param_specs<G>(); },
+                             "One dict per parameter: name, type (int, bool, str or list), range, meaning.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
              S st{{}, g.handle, {}};

@@ -12,12 +12,18 @@
 
 namespace tb {
 
-using ActionMask = uint64_t;  // bit a set <=> action a is legal; every game has < 64 actions
+using ActionMask = uint64_t;  // bit a set <=> action a is legal
 
 inline constexpr int kSimultaneous = -2;
 inline constexpr int kTerminal = -4;
 inline constexpr int kNoAction = -1;  // a joint-action entry for a player who is not acting
 inline constexpr int kMaxPlayers = 5;
+// ISMCTS keys a joint action by packing action + 1 into this many bits per player, so a game
+// has at most 2^6 - 1 = 63 actions (games/registry.hpp checks every game against it).
+inline constexpr int kJointKeyBits = 6;
+inline constexpr int kMaxActions = (1 << kJointKeyBits) - 1;
+static_assert(kJointKeyBits * kMaxPlayers <= 32, "a joint-action key is 32 bits");
+static_assert(kMaxActions <= 64, "a legal-action mask is 64 bits");
 
 // States have no padding (unique object representations), so equality and hashing can compare
 // their bytes and the byte format is canonical.
@@ -32,7 +38,11 @@ concept Game =
       { G::kTag } -> std::convertible_to<uint8_t>;           // byte-format game tag
       { G::kStateVersion } -> std::convertible_to<uint8_t>;  // bumped when State changes
       { G::kNumActions } -> std::convertible_to<int>;
-      { G::num_players(p) } -> std::same_as<int>;
+      G::kParamSpecs;  // the parameters, declared once (core/param_spec.hpp)
+      // nullptr if `p` is a parameter set the rules support, else a message; every entry point
+      // taking parameters from outside (Python keywords, raw parameter bytes) calls it.
+      { G::validate_params(p) } -> std::same_as<const char*>;
+      { G::num_players(p) } -> std::same_as<int>;  // constexpr (the registry checks the bound)
       { G::init(s, p, seed) } -> std::same_as<void>;
       // >= 0: that player decides; kSimultaneous: every player with a non-empty legal mask
       // decides at once; kTerminal: over.
