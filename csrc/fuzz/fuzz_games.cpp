@@ -7,8 +7,12 @@
 //
 // One binary for all games: TB_FUZZ_GAME (environment) names the game a run fuzzes.
 // TB_FUZZ_SEEDS=<dir> makes the run first write a seed corpus there from real random games.
-// Input layout: [params variant][state bytes (header + State)][action script: one byte per
-// decision, choosing among the legal actions]. Driven by csrc/fuzz/run_fuzz.py.
+// Input layout: [mode][params bytes, if mode & 0x40][state bytes (header + State)][action
+// script: one byte per decision, choosing among the legal actions]. The mode's low bits pick
+// one of a few parameter sets; with 0x40 the parameters are the raw Params bytes instead, which
+// G::validate_params must either reject or accept as rules that play every game to a valid
+// end (the raw-bytes path of the batch module). 0x80 adds a short ISMCTS search at each player.
+// Driven by csrc/fuzz/run_fuzz.py.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -123,14 +127,36 @@ void inspect(const typename G::State& s, const typename G::Params& p, uint64_t s
   }
 }
 
+// Parameters that validate_params accepts must give games whose every node is valid.
+template <tb::Game G>
+void play_fresh_game(const typename G::Params& p, uint64_t seed) {
+  typename G::State s;
+  G::init(s, p, seed);
+  tb::Rng rng{seed};
+  for (int guard = 0; guard < 100000; ++guard) {
+    must_accept<G>(s, p, "a state of a game under accepted parameters");
+    if (!tb::random_step<G>(s, p, rng)) return;
+  }
+  broken(G::kId, "a random game under accepted parameters did not end");
+}
+
 template <tb::Game G>
 void fuzz_one(const uint8_t* data, size_t size) {
   static const std::vector<typename G::Params> variants = param_variants<G>();
   if (size < 1) return;
-  const typename G::Params& p = variants[data[0] % variants.size()];
-  const bool search = data[0] & 0x80;
+  const uint8_t mode = data[0];
+  const bool search = mode & 0x80;
+  typename G::Params p = variants[(mode & 0x3f) % variants.size()];
   ++data;
   --size;
+  if (mode & 0x40) {
+    if (size < sizeof(p)) return;
+    std::memcpy(&p, data, sizeof(p));
+    data += sizeof(p);
+    size -= sizeof(p);
+    if (G::validate_params(p)) return;
+    play_fresh_game<G>(p, size);
+  }
   const size_t state_size = tb::kByteHeaderSize + sizeof(typename G::State);
   const size_t taken = size < state_size ? size : state_size;
   typename G::State s;
@@ -176,7 +202,9 @@ void write_seeds(const std::string& dir) {
       const uint32_t depth = rng.uniform(120);
       for (uint32_t d = 0; d < depth && tb::random_step<G>(s, p, rng); ++d) {
       }
-      std::string input(1, static_cast<char>(v | (game % 4 == 0 ? 0x80 : 0)));
+      const bool raw_params = game % 5 == 1;
+      std::string input(1, static_cast<char>(v | (game % 4 == 0 ? 0x80 : 0) | (raw_params ? 0x40 : 0)));
+      if (raw_params) input.append(reinterpret_cast<const char*>(&p), sizeof(p));
       input += tb::state_to_bytes<G>(s);
       for (uint32_t k = rng.uniform(64); k > 0; --k) input += static_cast<char>(rng.next());
       std::ofstream(dir + "/seed-" + std::to_string(written++), std::ios::binary) << input;
