@@ -59,3 +59,40 @@ def test_hoi_pho_real_naga_chains_still_load(params: dict) -> None:
                 assert game.state_from_bytes(state.to_bytes()) == state
                 assert game.state_from_dict(state.to_dict()) == state
     assert nested > 50
+
+
+def test_good_fortune_select_phase_with_both_tiles_selected_is_rejected() -> None:
+    # Found by fuzz_games (good_fortune): phase select although both players have selected (the
+    # second selection moves the game to phase place at once). Player 1 could then select again,
+    # and the tile it had selected vanished from its rack count.
+    game = tb.make("good_fortune")
+    d = {
+        "game": "good_fortune", "round": 2, "phase": "select",
+        "token": {"holder": 0, "face": "big"},
+        "racks": [[3, 4, 8, 11, 16, 19, 21], [1, 2, 6, 9, 13, 14, 18]], "selected": [7, 5],
+        "line": [[15, "mati", "horseshoe"], [10, "cat", "horseshoe"], [12, "cat", "mati"]],
+        "collections": [[20], [17]], "discarded": [],
+    }
+    with pytest.raises(ValueError, match="both tiles selected"):
+        game.state_from_dict(d)
+    # With only the token holder's tile selected, it is player 1's turn to select.
+    d["selected"] = [7, None]
+    d["racks"][1] = [1, 2, 5, 6, 9, 13, 14, 18]
+    assert game.state_from_dict(d).current_player() == 1
+
+
+def test_hoi_pho_known_card_before_the_first_plays_is_rejected() -> None:
+    # Found by fuzz_games (hoi_pho, 3 players): a card "known" in a hand during the discard,
+    # though the deal forgets everything and only skills resolving reveal cards. Discarding it
+    # left it known but in no hand.
+    game = tb.make("hoi_pho", players=3)
+    d = {
+        "round": 1, "turn": 1, "phase": "discard", "coins": [9, 9, 9],
+        "contracts": [[], [], []], "removed": [9, 10],
+        "hands": [[0, 0, 2, 5, 7, 12], [0, 1, 3, 8, 11, 15], [0, 0, 4, 6, 13, 14]],
+        "known": [[], [], [6]],
+    }
+    with pytest.raises(ValueError, match="known before the round's first plays"):
+        game.state_from_dict(d)
+    d["known"] = [[], [], []]
+    assert game.state_from_dict(d).is_simultaneous_node()

@@ -104,7 +104,6 @@ class Ismcts {
   // may read nothing but resample(root, player, .) to find out). Returns kNoAction otherwise.
   IsmctsResult search(const State& root, const Params& p, int player, const IsmctsConfig& cfg) {
     IsmctsResult result;
-    const auto start = std::chrono::steady_clock::now();  // the time limit covers the setup too
     const int n = G::num_players(p);
     nodes_.clear();
     arms_.clear();
@@ -130,16 +129,11 @@ class Ismcts {
     edges_.clear(planned);  // an edge per expanded node
     nodes_.push_back(Node{});
     Rng rng{derive_seed(cfg.seed, 0, 2)};
+    const auto start = std::chrono::steady_clock::now();
     const double c = cfg.exploration;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
-      if ((it & 15) == 0 && it > 0) {
-        if (stop_requested()) break;  // Ctrl-C: the caller discards the result
-        if (timed) {
-          const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-          if (spent.count() >= cfg.time_limit) break;
-        }
-      }
+      if ((it & 15) == 0 && it > 0 && out_of_time(timed, cfg.time_limit, start)) break;
       State s = root;
       G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
       iterate(s, p, n, c, rng);
@@ -174,6 +168,16 @@ class Ismcts {
 
  private:
   static constexpr size_t kReserveCap = size_t{1} << 20;
+
+  // Stop early: Ctrl-C (the caller then discards the result) or the time limit. Out of line: in
+  // the iteration loop it changed the compiler's inlining there (+20% instructions per
+  // iteration on Fox Duet and Good Fortune).
+  [[gnu::noinline]] static bool out_of_time(bool timed, double limit, std::chrono::steady_clock::time_point start) {
+    if (stop_requested()) return true;
+    if (!timed) return false;
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+    return spent.count() >= limit;
+  }
   static constexpr size_t kTimedReserve = size_t{1} << 14;
 
   struct Node {

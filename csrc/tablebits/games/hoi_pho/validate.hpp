@@ -55,6 +55,11 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
     cards.claim(s.table[q] & kAllMerchants);
     ships += s.ships[q] + (s.table[q] & 1);
     if ((s.known[q] & ~s.hand[q]) || (s.known[q] & 1)) return "known cards must be merchants in that hand";
+    // The deal forgets everything; only skills resolving (from turn 1's plays on) reveal cards
+    // in a hand (found by the fuzzer: a discarded known card stayed known).
+    if (s.known[q] && s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) {
+      return "no card in a hand can be known before the round's first plays resolve";
+    }
   }
   cards.claim(s.previous);
   cards.claim(s.removed);
