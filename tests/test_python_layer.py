@@ -207,7 +207,9 @@ def test_arena_and_simulate_bit_identical_to_before_bots_as_data(game_id, params
 def test_bot_configs_are_data_checked_once():
     config = tb.bots.ISMCTS(50, exploration=1.5).config
     assert config.name == "ismcts"
-    assert config.fields == {"iterations": 50, "exploration": 1.5, "time_limit": None}
+    assert config.fields == {
+        "iterations": 50, "exploration": 1.5, "time_limit": None, "threads": 1
+    }
     assert config.reproducible and not tb.bots.ISMCTS(time_limit=0.5).config.reproducible
     assert pickle.loads(pickle.dumps(config)) == config
     assert config != tb.bots.Random().config

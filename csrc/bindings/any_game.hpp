@@ -2,6 +2,7 @@
 // (never per step) picks the game; the loops inside are the templates of core/.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -40,7 +41,8 @@ class TypedBatchEnv final : public AnyBatchEnv {
 };
 
 // Calls f.template operator()<G>(params) for the game `id`, with params decoded from `blob`
-// (Game._params_blob()). Throws std::invalid_argument (ValueError in Python) otherwise.
+// (Game._params_blob()) and checked by G::validate_params: the blob is raw bytes from Python, so
+// it may have been edited. Throws std::invalid_argument (ValueError in Python) otherwise.
 template <class F>
 void with_game(const std::string& id, const std::string& blob, F&& f) {
   bool found = false;
@@ -50,9 +52,25 @@ void with_game(const std::string& id, const std::string& blob, F&& f) {
     typename G::Params p;
     if (blob.size() != sizeof(p)) throw std::invalid_argument("parameter blob does not match " + id);
     std::memcpy(&p, blob.data(), sizeof(p));
+    if (const char* why = G::validate_params(p)) throw std::invalid_argument("invalid " + id + " parameters: " + why);
     f.template operator()<G>(p);
   });
   if (!found) throw std::invalid_argument("unknown game '" + id + "'");
+}
+
+// What the batch module checks every caller buffer against.
+struct GameShape {
+  int players = 0;
+  int observation_size = 0;
+  int num_actions = 0;
+};
+
+inline GameShape game_shape(const std::string& id, const std::string& blob) {
+  GameShape shape;
+  with_game(id, blob, [&]<class G>(const typename G::Params& p) {
+    shape = GameShape{G::num_players(p), G::observation_size(p), G::kNumActions};
+  });
+  return shape;
 }
 
 inline AnyBatchEnv* new_batch_env(const std::string& id, const std::string& blob, size_t n,

@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 
 #include "../tablebits/games/registry.hpp"
+#include "codecs/all.hpp"
 #include "py_game.hpp"
 #include "py_solve.hpp"
 

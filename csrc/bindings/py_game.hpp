@@ -24,6 +24,7 @@
 #include "py_errors.hpp"
 #include "py_evaluator.hpp"
 #include "py_info.hpp"
+#include "params.hpp"
 #include "pyconvert.hpp"
 #include "sigint_scope.hpp"
 
@@ -67,11 +68,11 @@ GamePtr<G> make_handle(const py::dict& kwargs) {
   py_convert::ParamReader reader(std::string(G::kId), kwargs);
   auto h = std::make_shared<GameHandle<G>>();
   try {
-    h->params = PyCodec<G>::parse_params(reader);
+    h->params = parse_params<G>(reader);
   } catch (const py::type_error& e) {
     throw py::value_error(e.what());  // the contract: any invalid parameter is a ValueError
   }
-  h->params_dict = PyCodec<G>::params_to_dict(h->params);
+  h->params_dict = params_to_dict<G>(h->params);
   h->players = G::num_players(h->params);
   h->obs_size = G::observation_size(h->params);
   return h;
@@ -481,6 +482,8 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def_property_readonly("info", [](const PG& g) { return py_game_info<G>(g.handle->params); },
                              "A tablebits.GameInfo: dynamics, chance, information, utility, bounds "
                              "and maximum length of this game under its parameters.")
+      .def_property_readonly("param_specs", [](const PG&) { return param_specs<G>(); },
+                             "One dict per parameter: name, type (int, bool, str or list), range, meaning.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
              S st{{}, g.handle, {}};

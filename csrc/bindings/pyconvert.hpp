@@ -4,6 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
@@ -99,6 +100,16 @@ py::list list_of(Items&&... items) {
   return out;
 }
 
+// item(i) for every set bit i of `set`, lowest first, appended to `out`.
+template <class Item>
+py::list bits_to_list(uint64_t set, Item&& item, py::list out = py::list()) {
+  while (set) {
+    out.append(item(std::countr_zero(set)));
+    set &= set - 1;
+  }
+  return out;
+}
+
 inline py::dict to_dict(py::handle obj, const std::string& what) {
   if (!py::isinstance<py::dict>(obj)) type_error(what, "a dict", obj);
   return py::reinterpret_borrow<py::dict>(obj);
@@ -124,6 +135,32 @@ inline void expect_keys(const py::dict& d, const std::string& what, std::initial
   }
 }
 
+// Every key of `required` must be in `d`; every key of `d` must be in `required` or `optional`.
+// Hand-written state dicts leave out the optional ones (each codec documents its defaults).
+inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> required,
+                        std::initializer_list<const char*> optional) {
+  std::string missing, unknown, valid;
+  for (const char* k : required) {
+    valid += (valid.empty() ? "" : ", ") + std::string(k);
+    if (!d.contains(k)) missing += (missing.empty() ? "" : ", ") + std::string(k);
+  }
+  for (const char* k : optional) valid += ", " + std::string(k) + " (optional)";
+  if (!missing.empty()) value_error(what + " is missing key(s): " + missing);
+  for (auto item : d) {
+    const std::string k = py::str(item.first);
+    bool known = false;
+    for (const char* key : required) known = known || k == key;
+    for (const char* key : optional) known = known || k == key;
+    if (!known) unknown += (unknown.empty() ? "" : ", ") + k;
+  }
+  if (!unknown.empty()) value_error(what + " has unknown key(s): " + unknown + " (expected: " + valid + ")");
+}
+
+// d[key], or `fallback` where the optional key is absent.
+inline py::object get_or(const py::dict& d, const char* key, py::object fallback) {
+  return d.contains(key) ? py::reinterpret_borrow<py::object>(d[key]) : std::move(fallback);
+}
+
 // Reads game parameters by name and complains about anything left unread.
 class ParamReader {
  public:
@@ -137,6 +174,9 @@ class ParamReader {
   }
 
   std::string what(const char* name) const { return game_ + " parameter '" + name + "'"; }
+
+  // True if `name` was passed with a value other than None.
+  bool given(const char* name) const { return kwargs_.contains(name) && !kwargs_[name].is_none(); }
 
   void finish() const {
     std::string unknown, valid;
@@ -161,8 +201,8 @@ class ParamReader {
 
 namespace tb {
 
-// Each game specialises this in its folder's pydict.hpp: parameter parsing and the state dict
-// of its rules spec. `from_dict` checks types and shape; the generic layer then runs
+// Each game specialises this in bindings/codecs/<game>.hpp: its list parameters and the state
+// dict of its rules spec. `from_dict` checks types and shape; the generic layer then runs
 // G::validate on the result.
 template <class G>
 struct PyCodec;

@@ -123,6 +123,33 @@ uint32_t evaluator_id() {
   return id;
 }
 
+// Parameters from raw bytes (as the batch module receives them): the defaults pass
+// validate_params, and any corrupted parameter set it accepts plays random games within bounds.
+template <tb::Game G>
+void run_params(int fuzz) {
+  using Params = typename G::Params;
+  if (const char* why = G::validate_params(Params{})) fail(G::kId, std::string("default parameters rejected: ") + why);
+  tb::Rng rng{4242};
+  int accepted = 0;
+  for (int i = 0; i < fuzz; ++i) {
+    unsigned char raw[sizeof(Params)];
+    const Params defaults{};
+    std::memcpy(raw, &defaults, sizeof(Params));
+    for (int flips = 1 + static_cast<int>(rng.uniform(3)); flips > 0; --flips) {
+      raw[rng.uniform(static_cast<uint32_t>(sizeof(Params)))] = static_cast<unsigned char>(rng.next() % (i % 2 ? 8 : 256));
+    }
+    Params p;
+    std::memcpy(&p, raw, sizeof(Params));
+    if (G::validate_params(p)) continue;
+    ++accepted;
+    typename G::State s;
+    G::init(s, p, rng.next());
+    play<G>(s, p, rng, accepted % 16 == 0);
+  }
+  std::printf("%-14.*s %d corrupted parameter sets (%d accepted and played)\n", static_cast<int>(G::kId.size()),
+              G::kId.data(), fuzz, accepted);
+}
+
 // ISMCTS and the arena: a few games of ISMCTS against random from every seat; every decision
 // must be legal and the tree must stay in bounds.
 template <tb::Game G>
@@ -215,6 +242,7 @@ int main(int argc, char** argv) {
   const int games = argc > 1 ? std::atoi(argv[1]) : 300;
   const int fuzz = argc > 2 ? std::atoi(argv[2]) : 200000;
   tb::Games::for_each([&]<class G>() { run<G>(games, fuzz); });
+  tb::Games::for_each([&]<class G>() { run_params<G>(fuzz / 50 + 1); });
   tb::Games::for_each([&]<class G>() { run_search<G>(games / 30 + 1); });
   if (failures) {
     std::printf("%d failed\n", failures);

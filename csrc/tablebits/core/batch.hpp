@@ -17,7 +17,9 @@
 
 namespace tb {
 
-// Caller-owned output buffers, written after every reset and step.
+// Caller-owned output buffers, written after every reset and step. They are only written, never
+// read back: Python may scribble on them (they are plain numpy arrays), so the env steps from its
+// own copies of the current players and legal masks.
 struct BatchBuffers {
   int32_t* current_player = nullptr;  // (N,)    player, kSimultaneous or kTerminal
   uint64_t* legal = nullptr;          // (N, P)  legal-action bitmask per player (0: not acting)
@@ -44,6 +46,9 @@ class BatchEnv {
         obs_size_(G::observation_size(params)),
         buffers_(buffers),
         states_(num_envs),
+        current_(num_envs),
+        legal_(num_envs * static_cast<size_t>(players_)),
+        steps_(num_envs),
         episode_rng_(num_envs),
         policy_rng_(num_envs) {}
 
@@ -86,7 +91,7 @@ class BatchEnv {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
         for (int p = 0; p < players_; ++p) {
-          const ActionMask m = buffers_.legal[i * players_ + p];
+          const ActionMask m = legal_[i * players_ + p];
           out[i * players_ + p] = m ? random_action(m, policy_rng_[i]) : kNoAction;
         }
       }
@@ -96,7 +101,7 @@ class BatchEnv {
  private:
   void new_game(size_t i) {
     G::init(states_[i], params_, episode_rng_[i].next());
-    buffers_.episode_steps[i] = 0;
+    steps_[i] = 0;
   }
 
   int64_t first_illegal(const int32_t* actions, int threads) const {
@@ -104,7 +109,7 @@ class BatchEnv {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
         for (int p = 0; p < players_; ++p) {
-          const ActionMask m = buffers_.legal[i * players_ + p];
+          const ActionMask m = legal_[i * players_ + p];
           const int32_t a = actions[i * players_ + p];
           if (m && (a < 0 || a >= G::kNumActions || !((m >> a) & 1))) {
             record_min(first, static_cast<int64_t>(i) * players_ + p);
@@ -124,16 +129,16 @@ class BatchEnv {
 
   void step_one(size_t i, const int32_t* row) {
     State& s = states_[i];
-    const int cur = buffers_.current_player[i];
+    const int cur = current_[i];
     if (cur >= 0) {
       G::apply(s, params_, row[cur]);
     } else {
       std::array<int, kMaxPlayers> joint;
       for (int p = 0; p < players_; ++p)
-        joint[p] = buffers_.legal[i * players_ + p] ? row[p] : kNoAction;
+        joint[p] = legal_[i * players_ + p] ? row[p] : kNoAction;
       G::apply_joint(s, params_, joint.data());
     }
-    ++buffers_.episode_steps[i];
+    ++steps_[i];
     float* rewards = buffers_.rewards + i * players_;
     int next = G::current_player(s, params_);
     if (next == kTerminal) {
@@ -169,8 +174,13 @@ class BatchEnv {
   // Writes env i's node (`cur` is its current player) into the buffers.
   void publish(size_t i, int cur) {
     const State& s = states_[i];
+    current_[i] = cur;
     buffers_.current_player[i] = cur;
-    for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
+    buffers_.episode_steps[i] = static_cast<int32_t>(steps_[i]);
+    for (int p = 0; p < players_; ++p) {
+      legal_[i * players_ + p] = G::legal_mask(s, params_, p);
+      buffers_.legal[i * players_ + p] = legal_[i * players_ + p];
+    }
     if (buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
   }
 
@@ -179,6 +189,9 @@ class BatchEnv {
   int obs_size_;
   BatchBuffers buffers_;
   std::vector<State> states_;
+  std::vector<int32_t> current_;   // the env's own copy of buffers_.current_player
+  std::vector<ActionMask> legal_;  // the env's own copy of buffers_.legal
+  std::vector<uint32_t> steps_;    // decision nodes of the current game (buffers_.episode_steps)
   std::vector<Rng> episode_rng_;
   std::vector<Rng> policy_rng_;
 };

@@ -12,12 +12,18 @@
 
 namespace tb {
 
-using ActionMask = uint64_t;  // bit a set <=> action a is legal; every game has < 64 actions
+using ActionMask = uint64_t;  // bit a set <=> action a is legal
 
 inline constexpr int kSimultaneous = -2;
 inline constexpr int kTerminal = -4;
 inline constexpr int kNoAction = -1;  // a joint-action entry for a player who is not acting
 inline constexpr int kMaxPlayers = 5;
+// ISMCTS keys a joint action by packing action + 1 into this many bits per player, so a game
+// has at most 2^6 - 1 = 63 actions (games/registry.hpp checks every game against it).
+inline constexpr int kJointKeyBits = 6;
+inline constexpr int kMaxActions = (1 << kJointKeyBits) - 1;
+static_assert(kJointKeyBits * kMaxPlayers <= 32, "a joint-action key is 32 bits");
+static_assert(kMaxActions <= 64, "a legal-action mask is 64 bits");
 
 // What kind of game it is: the facts adapters (PettingZoo, Gymnasium, OpenSpiel) and generic
 // tests need. Every game declares `static constexpr GameInfo kInfo`; a game whose kind depends
@@ -71,7 +77,11 @@ concept Game =
       { G::max_game_length(p) } -> std::same_as<int>;
       // Terminal because a safety cap (kInfo.can_truncate) was reached, not by the rules' end.
       { G::is_truncated(cs, p) } -> std::same_as<bool>;
-      { G::num_players(p) } -> std::same_as<int>;
+      G::kParamSpecs;  // the parameters, declared once (core/param_spec.hpp)
+      // nullptr if `p` is a parameter set the rules support, else a message; every entry point
+      // taking parameters from outside (Python keywords, raw parameter bytes) calls it.
+      { G::validate_params(p) } -> std::same_as<const char*>;
+      { G::num_players(p) } -> std::same_as<int>;  // constexpr (the registry checks the bound)
       { G::init(s, p, seed) } -> std::same_as<void>;
       // >= 0: that player decides; kSimultaneous: every player with a non-empty legal mask
       // decides at once; kTerminal: over.

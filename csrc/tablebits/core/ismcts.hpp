@@ -114,8 +114,10 @@ bool nothing_to_search(const typename G::State& root, const typename G::Params& 
 }
 
 // Polled between search iterations: a stop request (Ctrl-C; the caller discards the result),
-// or the time limit (if `timed`) spent since `start`.
-inline bool must_stop(bool timed, std::chrono::steady_clock::time_point start, double time_limit) {
+// or the time limit (if `timed`) spent since `start`. Out of line: inlined into Ismcts's
+// iteration loop it changed the compiler's inlining there (+20% instructions per iteration on
+// Fox Duet and Good Fortune).
+[[gnu::noinline]] inline bool must_stop(bool timed, std::chrono::steady_clock::time_point start, double time_limit) {
   if (stop_requested()) return true;
   if (!timed) return false;
   const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
@@ -134,11 +136,22 @@ class Ismcts {
   // may read nothing but resample(root, player, .) to find out). Returns kNoAction otherwise.
   IsmctsResult search(const State& root, const Params& p, int player, const IsmctsConfig& cfg) {
     IsmctsResult result;
-    const auto start = std::chrono::steady_clock::now();  // the time limit covers the setup too
     const int n = G::num_players(p);
     nodes_.clear();
     arms_.clear();
-    if (nothing_to_search<G>(root, p, player, cfg.seed, result)) return result;
+    {
+      // nothing_to_search, written out: called here, it changed the compiler's inlining of the
+      // iteration loop (+4.5% instructions per iteration on Good Fortune).
+      State probe = root;
+      G::resample(probe, p, player, derive_seed(cfg.seed, 0, 3));
+      if (player < 0 || player >= n || G::current_player(probe, p) == kTerminal) return result;
+      const ActionMask mine = G::legal_mask(probe, p, player);
+      if (!mine) return result;
+      if (popcount(mine) == 1) {
+        result.action = lowest_bit(mine);
+        return result;
+      }
+    }
     const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
     const bool timed = cfg.time_limit > 0.0;
     // A timed search may stop long before `iterations`: sizing for all of them up front (up to
@@ -149,6 +162,7 @@ class Ismcts {
     edges_.clear(planned);  // an edge per expanded node
     nodes_.push_back(Node{});
     Rng rng{derive_seed(cfg.seed, 0, 2)};
+    const auto start = std::chrono::steady_clock::now();
     const double c = cfg.exploration;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
@@ -192,6 +206,7 @@ class Ismcts {
 
  private:
   static constexpr size_t kReserveCap = size_t{1} << 20;
+
   static constexpr size_t kTimedReserve = size_t{1} << 14;
 
   struct Node {
@@ -266,13 +281,13 @@ class Ismcts {
         for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
       }
       select(node, masks, n, c, rng, chosen);
-      uint32_t key = 0;  // the joint action: 6 bits per player, action + 1
+      uint32_t key = 0;  // the joint action: kJointKeyBits per player, action + 1
       joint.fill(kNoAction);
       for (int pl = 0; pl < n; ++pl) {
         if (chosen[pl] < 0) continue;
         const int action = arms_[chosen[pl]].action;
         joint[pl] = action;
-        key |= static_cast<uint32_t>(action + 1) << (6 * pl);
+        key |= static_cast<uint32_t>(action + 1) << (kJointKeyBits * pl);
         path_.push_back(chosen[pl]);
       }
       if (cur >= 0) {
