@@ -43,7 +43,6 @@ class BatchEnv {
         states_(num_envs),
         current_(num_envs),
         legal_(num_envs * static_cast<size_t>(players_)),
-        steps_(num_envs),
         episode_rng_(num_envs),
         policy_rng_(num_envs) {}
 
@@ -91,7 +90,7 @@ class BatchEnv {
  private:
   void new_game(size_t i) {
     G::init(states_[i], params_, episode_rng_[i].next());
-    steps_[i] = 0;
+    buffers_.episode_steps[i] = 0;
   }
 
   int64_t first_illegal(const int32_t* actions, int threads) const {
@@ -128,7 +127,9 @@ class BatchEnv {
         joint[p] = legal_[i * players_ + p] ? row[p] : kNoAction;
       G::apply_joint(s, params_, joint.data());
     }
-    ++steps_[i];
+    // Counted in the output buffer (it is never read for anything else), in unsigned
+    // arithmetic: a value Python wrote there must not overflow.
+    buffers_.episode_steps[i] = static_cast<int32_t>(static_cast<uint32_t>(buffers_.episode_steps[i]) + 1u);
     float* rewards = buffers_.rewards + i * players_;
     int next = G::current_player(s, params_);
     if (next == kTerminal) {
@@ -148,10 +149,10 @@ class BatchEnv {
     const State& s = states_[i];
     current_[i] = cur;
     buffers_.current_player[i] = cur;
-    buffers_.episode_steps[i] = static_cast<int32_t>(steps_[i]);
     for (int p = 0; p < players_; ++p) {
-      legal_[i * players_ + p] = G::legal_mask(s, params_, p);
-      buffers_.legal[i * players_ + p] = legal_[i * players_ + p];
+      const ActionMask m = G::legal_mask(s, params_, p);
+      legal_[i * players_ + p] = m;
+      buffers_.legal[i * players_ + p] = m;
     }
     if (buffers_.observations) {
       for (int p = 0; p < players_; ++p)
@@ -166,7 +167,6 @@ class BatchEnv {
   std::vector<State> states_;
   std::vector<int32_t> current_;   // the env's own copy of buffers_.current_player
   std::vector<ActionMask> legal_;  // the env's own copy of buffers_.legal
-  std::vector<uint32_t> steps_;    // decision nodes of the current game (buffers_.episode_steps)
   std::vector<Rng> episode_rng_;
   std::vector<Rng> policy_rng_;
 };
