@@ -24,9 +24,14 @@ struct BatchBuffers {
   int32_t* current_player = nullptr;  // (N,)    player, kSimultaneous or kTerminal
   uint64_t* legal = nullptr;          // (N, P)  legal-action bitmask per player (0: not acting)
   float* rewards = nullptr;           // (N, P)  returns of a game that ended on this step, else 0
-  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended on this step (then reset)
+  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended by its rules on this step
+  uint8_t* truncated = nullptr;       // (N,)    1 if a safety cap ended it on this step
   int32_t* episode_steps = nullptr;   // (N,)    decision nodes played in the current game
   float* observations = nullptr;      // (N, P, obs) or null to skip observations
+  // Env i's last finished game, written when it ends (then the env resets): its returns and,
+  // if observations are on, every player's observation of its terminal state.
+  float* final_returns = nullptr;       // (N, P)
+  float* final_observations = nullptr;  // (N, P, obs) or null (exactly when observations is)
 };
 
 template <Game G>
@@ -57,7 +62,12 @@ class BatchEnv {
         policy_rng_[i] = Rng{derive_seed(seed, i, 1)};
         new_game(i);
         std::memset(buffers_.rewards + i * players_, 0, sizeof(float) * players_);
+        std::memset(buffers_.final_returns + i * players_, 0, sizeof(float) * players_);
         buffers_.terminated[i] = 0;
+        buffers_.truncated[i] = 0;
+        if (buffers_.final_observations) {
+          std::memset(buffers_.final_observations + i * players_ * obs_size_, 0, sizeof(float) * players_ * obs_size_);
+        }
         publish(i, G::current_player(states_[i], params_));
       }
     });
@@ -133,15 +143,33 @@ class BatchEnv {
     float* rewards = buffers_.rewards + i * players_;
     int next = G::current_player(s, params_);
     if (next == kTerminal) {
-      G::returns(s, params_, rewards);
-      buffers_.terminated[i] = 1;
+      finish(i, rewards);
       new_game(i);
       next = G::current_player(s, params_);
     } else {
       std::memset(rewards, 0, sizeof(float) * players_);
       buffers_.terminated[i] = 0;
+      buffers_.truncated[i] = 0;
     }
     publish(i, next);
+  }
+
+  // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
+  // the final buffers that keep them past the reset. Once a game: out of line, so it does not
+  // weigh on the compiler's inlining of the per-step code.
+  [[gnu::noinline]] void finish(size_t i, float* rewards) {
+    const State& s = states_[i];
+    G::returns(s, params_, rewards);
+    std::memcpy(buffers_.final_returns + i * players_, rewards, sizeof(float) * players_);
+    const bool cut = G::is_truncated(s, params_);
+    buffers_.terminated[i] = !cut;
+    buffers_.truncated[i] = cut;
+    if (buffers_.final_observations) observe_all(s, buffers_.final_observations + i * players_ * obs_size_);
+  }
+
+  // Every player's observation of `s`, (P, obs) at `out`.
+  void observe_all(const State& s, float* out) const {
+    for (int p = 0; p < players_; ++p) G::observe(s, params_, p, out + p * obs_size_);
   }
 
   // Writes env i's node (`cur` is its current player) into the buffers.
@@ -154,10 +182,7 @@ class BatchEnv {
       legal_[i * players_ + p] = m;
       buffers_.legal[i * players_ + p] = m;
     }
-    if (buffers_.observations) {
-      for (int p = 0; p < players_; ++p)
-        G::observe(s, params_, p, buffers_.observations + (i * players_ + p) * obs_size_);
-    }
+    if (buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
   }
 
   Params params_;
