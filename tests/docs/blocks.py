@@ -212,3 +212,20 @@ def observation_slices(game_id: str, params: dict[str, Any] | None = None) -> di
                 for row in block.table.rows
             }
     raise LookupError(f"no observation table for {game_id} with params {params}")
+
+
+REQUIRED = object()  # state_dict_keys: the key has no default
+
+
+def state_dict_keys(page: Path) -> dict[str, Any]:
+    """The state-dict key table of a game page (``| key | required | value |``): key -> its
+    default (``no (default 0)``), or REQUIRED (``yes``)."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| key | required |"))
+    out = {}
+    for row in parse_table(lines, start).rows:
+        m = re.fullmatch(r"no \(default (.+)\)", row["required"])
+        if row["required"] != "yes" and not m:
+            raise ValueError(f"{page.name}: 'required' is 'yes' or 'no (default X)': {row}")
+        out[unquote(row["key"])] = literal(m.group(1).strip("`")) if m else REQUIRED
+    return out

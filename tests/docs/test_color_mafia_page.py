@@ -8,6 +8,7 @@ import pytest
 
 import tablebits as tb
 from tests.docs.blocks import observation_slices
+from tests.docs.schema import check_documented_keys
 
 CHIPS, COINS = "RBYG", "RBYGW"
 
@@ -80,3 +81,7 @@ def test_a_held_chip_sets_its_slot_in_every_seat_order():
     assert state.observation_tensor(3)[slices["seat0_chips"][green]] == pytest.approx(0.1)
     assert state.observation_tensor(2)[slices["seat1_chips"][green]] == pytest.approx(0.1)
     assert state.observation_tensor(0)[slices["seat1_acting"][0]] == 1.0
+
+
+def test_state_dict_key_table():
+    check_documented_keys(tb.make("color_mafia"))

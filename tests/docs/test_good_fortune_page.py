@@ -9,6 +9,7 @@ import pytest
 
 import tablebits as tb
 from tests.docs.blocks import GAME_DOCS, observation_slices, parse_table
+from tests.docs.schema import check_documented_keys
 
 # Round 4 (token `big` face up, held by player 1), both tiles selected: the higher number, 14
 # (player 0), places first.
@@ -74,3 +75,7 @@ def test_printed_tile_table_is_the_default_tiles_parameter():
     printed = [[r["charm_a"], r["charm_b"], int(r["die"])] for r in table.rows]
     assert [int(r["no."]) for r in table.rows] == list(range(1, 22))
     assert printed == tb.make("good_fortune").params["tiles"]
+
+
+def test_state_dict_key_table():
+    check_documented_keys(tb.make("good_fortune"))
