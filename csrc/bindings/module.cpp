@@ -11,6 +11,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "tablebits object API: Game and State classes for every registered game.";
   m.attr("SIMULTANEOUS") = tb::kSimultaneous;
   m.attr("TERMINAL") = tb::kTerminal;
+  tb::bind_game_info(m);
   py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
   py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
   py::dict factories;

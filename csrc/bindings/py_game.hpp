@@ -15,6 +15,7 @@
 #include "../tablebits/core/game.hpp"
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
+#include "py_info.hpp"
 #include "pyconvert.hpp"
 
 namespace tb {
@@ -311,6 +312,9 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
   state
       .def("current_player", &M::current, "The player to move, SIMULTANEOUS (-2) or TERMINAL (-4).")
       .def("is_terminal", [](const S& st) { return M::current(st) == kTerminal; }, "True once the game is over.")
+      .def("is_truncated", [](const S& st) { return G::is_truncated(st.s, st.game->params); },
+           "True if the game is over because a safety cap (game.info.can_truncate, e.g. max_rounds) "
+           "was reached rather than by the rules' own end.")
       .def("is_simultaneous_node", [](const S& st) { return M::current(st) == kSimultaneous; },
            "True where several players choose at once (use apply_actions).")
       .def("acting_players", [](const S& st) {
@@ -378,6 +382,9 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
       .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
                              "The resolved parameters (defaults filled in).")
+      .def_property_readonly("info", [](const PG& g) { return py_game_info<G>(g.handle->params); },
+                             "A tablebits.GameInfo: dynamics, chance, information, utility, bounds "
+                             "and maximum length of this game under its parameters.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
              S st{{}, g.handle, {}};

@@ -19,7 +19,7 @@ from . import _build_info, _cpu
 _cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError instead of SIGILL
 
 from . import _core, bots  # noqa: E402
-from ._core import SIMULTANEOUS, TERMINAL, Game, State  # noqa: E402
+from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
 from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
@@ -30,6 +30,7 @@ __all__ = [
     "TERMINAL",
     "ArenaResult",
     "Game",
+    "GameInfo",
     "GameRecord",
     "SimulationResult",
     "Solution",

@@ -27,6 +27,14 @@ struct ColorMafia {
 
   static int num_players(const Params& p) { return p.players; }
 
+  // The parent is drawn at init; apply draws nothing. Win shares sum to 1 (1/N each when
+  // truncated). Only the simultaneous coin choice is hidden.
+  static constexpr GameInfo kInfo{Dynamics::kMixed, Chance::kDeterministic, Information::kImperfect,
+                                  Utility::kConstantSum, 1.0f, 0.0f, 1.0f, /*can_truncate=*/true};
+  // A round is one coin choice and at most one chip move per player; max_rounds caps the rounds.
+  static int max_game_length(const Params& p) { return p.max_rounds * (1 + p.players); }
+  static bool is_truncated(const State& s, const Params&) { return s.outcome == kTruncated; }
+
   static constexpr uint16_t kStartCoins = 01111 | (1u << 12);  // one coin of each colour
 
   static void init(State& s, const Params& p, uint64_t seed) {

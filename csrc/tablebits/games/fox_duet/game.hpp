@@ -82,6 +82,16 @@ struct FoxDuet {
 
   static int num_players(const Params&) { return 2; }
 
+  // Each round's deal is drawn in apply. Cooperative: both players get 1 on a win, 0 on a loss.
+  static constexpr GameInfo kInfo{Dynamics::kMixed, Chance::kSampled, Information::kImperfect,
+                                  Utility::kIdentical, 0.0f, 0.0f, 1.0f, /*can_truncate=*/false};
+  // A trick is two card plays and at most two extra decisions per card: a Fox's target and swap
+  // (a Gift's one swap; a 5 brings the Gazelle choice, a 1 the Musician's). kTricks tricks a
+  // round, kRounds rounds, and a forest-token choice between rounds.
+  static constexpr int kMaxStepsPerTrick = 2 * (1 + 2);
+  static int max_game_length(const Params&) { return kRounds * kTricks * kMaxStepsPerTrick + (kRounds - 1); }
+  static bool is_truncated(const State&, const Params&) { return false; }
+
   static int forest_supply(const State& s) { return kTotalForest - s.covered[0] - s.covered[1]; }
 
   // The documented deal is Rng::shuffle of 0..29, then hand 0 = cards[0:11], hand 1 =

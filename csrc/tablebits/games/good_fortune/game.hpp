@@ -28,6 +28,23 @@ struct GoodFortune {
 
   static int num_players(const Params&) { return 2; }
 
+  // The deal is drawn at init. Win shares sum to 1. The standard variant is sequential with
+  // perfect information; the guess variant selects simultaneously, then places in turn.
+  static constexpr GameInfo kInfo{Dynamics::kSequential, Chance::kDeterministic, Information::kPerfect,
+                                  Utility::kConstantSum, 1.0f, 0.0f, 1.0f, /*can_truncate=*/false};
+  static constexpr GameInfo info(const Params& p) {
+    GameInfo i = kInfo;
+    if (p.variant == Variant::kGuess) {
+      i.dynamics = Dynamics::kMixed;
+      i.information = Information::kImperfect;
+    }
+    return i;
+  }
+  // Every round selects two tiles (two steps, or one joint step in the guess variant) and places
+  // them (two steps); the game has kRounds rounds, always.
+  static int max_game_length(const Params& p) { return kRounds * (p.variant == Variant::kGuess ? 3 : 4); }
+  static bool is_truncated(const State&, const Params&) { return false; }
+
   static void init(State& s, const Params& p, uint64_t seed) {
     Rng rng{seed};
     const int first = static_cast<int>(rng.uniform(2));

@@ -36,6 +36,26 @@ struct HoiPho {
 
   static int num_players(const Params& p) { return p.players; }
 
+  // The deal and the Mouse's coin flips are drawn in apply. Win shares sum to 1 (1/N each when
+  // truncated).
+  static constexpr GameInfo kInfo{Dynamics::kMixed, Chance::kSampled, Information::kImperfect,
+                                  Utility::kConstantSum, 1.0f, 0.0f, 1.0f, /*can_truncate=*/true};
+  // Decision nodes in one turn, at most: the play node, then the skill tree of the one L card
+  // that can open decisions (a path: Naga plays one card, Goat copies one skill). Goat, being
+  // unique and never copied by Goat, is resolved at most twice (as L, and played by Naga); Naga
+  // at most three times (as L or copied by each Goat, and played from a hand once), each with a
+  // play and a take. The leaf adds one choice (a Mouse's target, a name, a Snake's or Horse's
+  // target), and a Mouse with rps "play" up to kMaxRpsDraws rock-paper-scissors nodes.
+  static constexpr int kMaxRpsDraws = 10;
+  static constexpr int max_steps_per_turn(const Params& p) {
+    return 1 + 2 + 3 * 2 + 1 + (p.rps_chance ? 0 : kMaxRpsDraws);
+  }
+  // A round is the 3-player discard node and turns_per_round turns; max_rounds caps the rounds.
+  static int max_game_length(const Params& p) {
+    return p.max_rounds * ((p.players == 3 ? 1 : 0) + turns_per_round(p.players) * max_steps_per_turn(p));
+  }
+  static bool is_truncated(const State& s, const Params&) { return s.outcome == kTruncated; }
+
   // ------------------------------------------------------------------ small queries
   // The sum of the five bytes' popcounts, as one popcount of the bytes loaded as a word.
   static int taken(const State& s) {
@@ -541,7 +561,7 @@ struct HoiPho {
       const int mine = joint[p], theirs = joint[t];
       int winner;
       if (mine == theirs) {
-        if (++s.rps_draws < 10) return;
+        if (++s.rps_draws < kMaxRpsDraws) return;
         winner = s.rng.uniform(2) == 0 ? p : t;
       } else {
         winner = ((mine - theirs + 3) % 3 == 1) ? p : t;
