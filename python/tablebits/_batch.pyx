@@ -25,6 +25,8 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         int64_t step(const int32_t* actions, int threads) nogil
         void sample_actions(int32_t* out, int threads) nogil
         string state_bytes(size_t i)
+        void advance_to_seat(int seat, int threads) nogil
+        int64_t step_seat(int seat, const int32_t* actions, int threads) nogil
 
     AnyBatchEnv* new_batch_env(const string& id, const string& blob, size_t n,
                                BatchBuffers buffers) except +
@@ -147,3 +149,42 @@ cdef class BatchCore:
                     m = legal[i, p]
                     for a in range(out.shape[2]):
                         out[i, p, a] = (m >> a) & 1
+
+    # One learning seat (tablebits.gymnasium.VectorGameEnv); the other seats move at random.
+
+    def advance_to_seat(self, int seat, int threads):
+        """Random moves for the other seats until `seat` must act in every env."""
+        self._check_seat(seat)
+        with nogil:
+            self.env.advance_to_seat(seat, threads)
+
+    def step_seat(self, int seat, const int32_t[::1] actions, int threads):
+        """`seat` plays actions[i] in env i, then the others move at random until it acts again.
+
+        Returns -1, or the first env whose action is illegal (then nothing moves).
+        """
+        self._check_seat(seat)
+        if actions.shape[0] != self.current_player.shape[0]:
+            raise ValueError(f"actions must have shape ({self.current_player.shape[0]},)")
+        cdef int64_t bad
+        with nogil:
+            bad = self.env.step_seat(seat, &actions[0], threads)
+        return bad
+
+    def seat_masks(self, int seat, uint8_t[:, ::1] out):
+        """Writes `seat`'s legal bitmask as a (N, num_actions) 0/1 array."""
+        self._check_seat(seat)
+        cdef uint64_t[:, ::1] legal = self.legal
+        cdef Py_ssize_t i, a
+        cdef uint64_t m
+        if out.shape[0] != legal.shape[0]:
+            raise ValueError("out must have one row per env")
+        with nogil:
+            for i in range(out.shape[0]):
+                m = legal[i, seat]
+                for a in range(out.shape[1]):
+                    out[i, a] = (m >> a) & 1
+
+    def _check_seat(self, int seat):
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
