@@ -20,9 +20,10 @@ Written once over the generic API; the mapping is documented in ``docs/adapters/
   simultaneous node choose one after another in seat order, and the joint action is applied
   after the last choice; no observation shows a pending choice (what tree searches such as
   OpenSpiel's MCTS and ISMCTS bots need).
-- **Chance**: ``SAMPLED_STOCHASTIC``. Chance events (deals, draws) are drawn inside ``apply``
-  from the random generator that lives in the state; there are no chance nodes. A new
-  initial state takes its seed from the game's generator (parameter ``rng_seed``; -1, the
+- **Chance**: a game with chance events (``game.info.chance == "sampled"``: deals, draws) is
+  ``SAMPLED_STOCHASTIC``: the events are drawn inside ``apply`` from the random generator that
+  lives in the state, and there are no chance nodes. A game without is ``DETERMINISTIC``. A
+  new initial state takes its seed from the game's generator (parameter ``rng_seed``; -1, the
   default, seeds it from the operating system). OpenSpiel creates an initial state for every
   ``clone``, so the sequence of seeds is reproducible only for a fixed sequence of calls.
 - **Information**, **utility**, utility range, ``max_game_length`` come from ``game.info``:
@@ -59,6 +60,10 @@ _INFORMATION = {
     "perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
     "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION,
 }
+_CHANCE = {
+    "deterministic": pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+}
 _UTILITY = {
     "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
     "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
@@ -93,7 +98,7 @@ def _game_type(game: Game, turn_based: bool, spec: dict[str, Any]) -> pyspiel.Ga
         short_name=short_name(game.id),
         long_name=f"tablebits {game.id}",
         dynamics=dynamics,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=_CHANCE[info.chance],
         information=_INFORMATION[info.information],
         utility=_UTILITY[info.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
