@@ -221,9 +221,11 @@ def test_vector_env_steps_many_games(game_id, params):
             for p in range(game.num_players):
                 assert np.flatnonzero(masks[i, p]).tolist() == state.legal_actions(p)
                 assert np.array_equal(env.observations[i, p], state.observation_tensor(p))
-            rewards, terminated = env.step(env.sample_actions())
-            finished += int(terminated.sum())
-            total_rewards += rewards[terminated].sum(axis=0)
+            rewards, terminated, truncated = env.step(env.sample_actions())
+            assert not (terminated & truncated).any()
+            done = terminated | truncated
+            finished += int(done.sum())
+            total_rewards += rewards[done].sum(axis=0)
         assert finished > 0
         if not game.info.cooperative:
             assert math.isclose(total_rewards.sum(), finished, rel_tol=1e-5)

@@ -48,6 +48,7 @@ void check_node(const typename G::State& s, const typename G::Params& p, tb::Rng
     }
   }
   (void)G::to_string(s, p);
+  if (G::current_player(s, p) != tb::kTerminal && G::is_truncated(s, p)) fail(G::kId, "a live state is truncated");
 }
 
 template <tb::Game G>
@@ -55,6 +56,7 @@ void play(typename G::State s, const typename G::Params& p, tb::Rng& rng, bool c
   for (int guard = 0; guard < 100000; ++guard) {
     if (check) check_node<G>(s, p, rng);
     if (!tb::random_step<G>(s, p, rng)) {
+      if (guard > G::max_game_length(p)) fail(G::kId, "a random game exceeded max_game_length");
       float out[tb::kMaxPlayers];
       G::returns(s, p, out);
       G::scores(s, p, out);
@@ -127,11 +129,15 @@ void run_search(int games) {
       }
     }
   }
-  const tb::BotSpec bots[tb::kMaxPlayers] = {{tb::kBotIsmcts, 30, 0.7}, {}, {}, {}, {}};
+  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7}, {}, {}, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);
-  tb::arena<G>(p, bots, 9, 0, 4, tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data()}, 2);
+  std::vector<uint8_t> truncated(4);
+  tb::arena<G>(p, bots, 9, 0, 4,
+               tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), truncated.data()}, 2);
+  for (uint32_t length : lengths)
+    if (length > static_cast<uint32_t>(G::max_game_length(p))) return fail(G::kId, "an arena game exceeded max_game_length");
   std::printf("%-14.*s %d ISMCTS games and an arena run\n", static_cast<int>(G::kId.size()), G::kId.data(), games);
 }
 

@@ -17,8 +17,11 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         uint64_t* legal
         float* rewards
         uint8_t* terminated
+        uint8_t* truncated
         int32_t* episode_steps
         float* observations
+        float* final_returns
+        float* final_observations
 
     cdef cppclass AnyBatchEnv:
         void reset(uint64_t seed, int threads) nogil
@@ -32,60 +35,60 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
                                BatchBuffers buffers) except +
     void simulate_any(const string& id, const string& blob, uint64_t seed, uint64_t first,
                       size_t count, float* returns, float* scores, uint32_t* lengths,
-                      int threads) except + nogil
-    void arena_any(const string& id, const string& blob, const int32_t* kinds,
-                   const uint32_t* iterations, const double* exploration, int entries,
+                      uint8_t* truncated, int threads) except + nogil
+    void arena_any(const string& id, const string& blob, const string& bots_blob,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
-                   float* scores, uint32_t* lengths, int threads) except + nogil
+                   float* scores, uint32_t* lengths, uint8_t* truncated,
+                   int threads) except + nogil
 
 
 def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first,
                    float[:, ::1] returns, float[:, ::1] scores, uint32_t[::1] lengths,
-                   int threads):
+                   uint8_t[::1] truncated, int threads):
     """Plays games first .. first+len(lengths)-1 of job `seed` with random moves, in C++."""
     cdef size_t count = lengths.shape[0]
-    if returns.shape[0] != count or scores.shape[0] != count:
-        raise ValueError("returns, scores and lengths must have the same number of rows")
+    if returns.shape[0] != count or scores.shape[0] != count or truncated.shape[0] != count:
+        raise ValueError("returns, scores, lengths and truncated must have the same number of rows")
     if count == 0:
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
-                     &lengths[0], threads)
+                     &lengths[0], &truncated[0], threads)
 
 
-def arena_chunk(str game_id, bytes params_blob, const int32_t[::1] kinds,
-                const uint32_t[::1] iterations, const double[::1] exploration, uint64_t seed,
+def arena_chunk(str game_id, bytes params_blob, bytes bots_blob, uint64_t seed,
                 uint64_t first, int32_t[:, ::1] seats, float[:, ::1] returns,
-                float[:, ::1] scores, uint32_t[::1] lengths, int threads):
+                float[:, ::1] scores, uint32_t[::1] lengths, uint8_t[::1] truncated,
+                int threads):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
-    Entry e of kinds/iterations/exploration is one bot (kind 0 random, 1 ISMCTS) per seat; game
-    i seats entry (s + i) mod N at seat s and writes it to seats[i - first, s].
+    `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
+    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s].
     """
     cdef size_t count = lengths.shape[0]
-    cdef int entries = kinds.shape[0]
-    if iterations.shape[0] != entries or exploration.shape[0] != entries:
-        raise ValueError("kinds, iterations and exploration must have one entry per bot")
+    cdef Py_ssize_t entries = seats.shape[1]
     if (seats.shape[0] != count or returns.shape[0] != count or scores.shape[0] != count
-            or seats.shape[1] != entries or returns.shape[1] != entries
+            or truncated.shape[0] != count or returns.shape[1] != entries
             or scores.shape[1] != entries):
         raise ValueError("seats, returns and scores must be (games, bots) like lengths")
     if count == 0:
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef string bots = bots_blob
     with nogil:
-        arena_any(gid, blob, &kinds[0], &iterations[0], &exploration[0], entries, seed, first,
-                  count, &seats[0, 0], &returns[0, 0], &scores[0, 0], &lengths[0], threads)
+        arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
+                  &scores[0, 0], &lengths[0], &truncated[0], threads)
 
 
 cdef class BatchCore:
     """N games of one type stepped together; see tablebits.VectorEnv for the public face."""
 
     cdef AnyBatchEnv* env
-    cdef readonly object current_player, legal, rewards, terminated, episode_steps, observations
+    cdef readonly object current_player, legal, rewards, terminated, truncated, episode_steps
+    cdef readonly object observations, final_returns, final_observations
     cdef int players
 
     def __cinit__(self, str game_id, bytes params_blob, size_t num_envs, int players,
@@ -96,25 +99,37 @@ cdef class BatchCore:
         self.legal = np.zeros((num_envs, players), np.uint64)
         self.rewards = np.zeros((num_envs, players), np.float32)
         self.terminated = np.zeros(num_envs, np.bool_)
+        self.truncated = np.zeros(num_envs, np.bool_)
         self.episode_steps = np.zeros(num_envs, np.int32)
         self.observations = (np.zeros((num_envs, players, obs_size), np.float32)
                              if observations else None)
+        self.final_returns = np.zeros((num_envs, players), np.float32)
+        self.final_observations = (np.zeros((num_envs, players, obs_size), np.float32)
+                                   if observations else None)
         cdef int32_t[::1] cur = self.current_player
         cdef uint64_t[:, ::1] legal = self.legal
         cdef float[:, ::1] rewards = self.rewards
         cdef uint8_t[::1] term = self.terminated.view(np.uint8)
+        cdef uint8_t[::1] trunc = self.truncated.view(np.uint8)
+        cdef float[:, ::1] final_returns = self.final_returns
         cdef int32_t[::1] steps = self.episode_steps
         cdef float[:, :, ::1] obs
+        cdef float[:, :, ::1] final_obs
         cdef BatchBuffers b
         b.current_player = &cur[0]
         b.legal = &legal[0, 0]
         b.rewards = &rewards[0, 0]
         b.terminated = &term[0]
+        b.truncated = &trunc[0]
         b.episode_steps = &steps[0]
+        b.final_returns = &final_returns[0, 0]
         b.observations = NULL
+        b.final_observations = NULL
         if observations:
             obs = self.observations
             b.observations = &obs[0, 0, 0]
+            final_obs = self.final_observations
+            b.final_observations = &final_obs[0, 0, 0]
         self.env = new_batch_env(game_id.encode(), params_blob, num_envs, b)
 
     def __dealloc__(self):

@@ -10,11 +10,12 @@ from typing import Any
 import numpy as np
 
 from . import _batch
+from ._checks import check_non_negative_int, check_seed, resolve_threads
 from ._core import SIMULTANEOUS, Game, State
-from .bots import Bot, BuiltinBot, parse
-from .jobs import GameRecords, check_games, run_chunked
+from ._registry import resolve_game
+from .bots import Bot, BuiltinBot, Random, parse
+from .jobs import GameRecords, run_chunked
 from .stats import Interval, share_interval
-from .vector import check_seed, resolve_threads
 
 __all__ = ["ArenaResult", "GameRecord", "arena", "play"]
 
@@ -46,18 +47,6 @@ class GameRecord:
         return state
 
 
-def _resolve_game(game: Game | str, params: dict[str, Any]) -> Game:
-    from . import make
-
-    if isinstance(game, str):
-        return make(game, **params)
-    if params:
-        raise TypeError("game parameters go with a game id, not a Game object")
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a Game or a game id, not {type(game).__name__}")
-    return game
-
-
 def play(
     game: Game | str, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000, **params: Any
 ) -> GameRecord:
@@ -65,9 +54,9 @@ def play(
 
     ``bots[p]`` plays seat ``p`` (one bot per player); at a simultaneous node every acting
     player's bot chooses on the same state. Returns the game's record. An illegal action from a
-    bot raises ``ValueError``.
+    bot raises ``IllegalActionError`` (a ``ValueError``).
     """
-    g = _resolve_game(game, params)
+    g = resolve_game(game, **params)
     check_seed(seed)
     bots = list(bots)
     if len(bots) != g.num_players:
@@ -143,11 +132,11 @@ class ArenaResult(GameRecords):
                 f"{name:>16} {seats:>5} {rate:>10.4f} "
                 f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
             )
-        return "\n".join(lines)
+        return "\n".join(lines + self._truncation_line())
 
 
 def arena(
-    game_id: str,
+    game: Game | str,
     bots: Sequence[BuiltinBot | str],
     games: int = 1000,
     *,
@@ -156,7 +145,8 @@ def arena(
     progress: bool = False,
     **params: Any,
 ) -> ArenaResult:
-    """Plays ``games`` games of ``game_id`` between built-in bots, entirely in C++.
+    """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) between built-in
+    bots, entirely in C++.
 
     ``bots`` are ``tb.bots.Random``/``tb.bots.ISMCTS`` objects or their short names
     (``"random"``, ``"ismcts:1000"``). With fewer bots than seats the last bot fills the
@@ -166,10 +156,8 @@ def arena(
     identical for any ``threads``. The GIL is released while games run; ``progress=True`` shows
     a tqdm bar.
     """
-    from . import make
-
-    game = make(game_id, **params)
-    check_games(games)
+    g = resolve_game(game, **params)
+    check_non_negative_int(games, "games")
     check_seed(seed)
     nthreads = resolve_threads(threads)
     if isinstance(bots, str):
@@ -178,33 +166,32 @@ def arena(
     for b in resolved:
         if not isinstance(b, BuiltinBot):
             raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
-    players = game.num_players
+    players = g.num_players
     if not 1 <= len(resolved) <= players:
-        raise ValueError(f"{game_id} has {players} seats; pass 1 to {players} bots")
+        raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
     entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
-    specs = [resolved[b]._arena_spec() for b in entry_bot]
-    kinds = np.array([s[0] for s in specs], np.int32)
-    iterations = np.array([s[1] for s in specs], np.uint32)
-    exploration = np.array([s[2] for s in specs], np.float64)
+    bots_blob = b"".join(resolved[b].config._bytes() for b in entry_bot)
 
     entry_seats = np.zeros((games, players), np.int32)
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)
     lengths = np.zeros(games, np.uint32)
-    blob = game._params_blob()
-    searching = bool((kinds == 1).any())
+    truncated = np.zeros(games, np.bool_)
+    blob = g._params_blob()
+    searching = not all(isinstance(b, Random) for b in resolved)
 
     def run(first: int, end: int) -> None:
         _batch.arena_chunk(
-            game_id, blob, kinds, iterations, exploration, seed, first,
-            entry_seats[first:end], returns[first:end], scores[first:end],
-            lengths[first:end], nthreads,
+            g.id, blob, bots_blob, seed, first, entry_seats[first:end], returns[first:end],
+            scores[first:end], lengths[first:end], truncated[first:end].view(np.uint8),
+            nthreads,
         )
 
     chunk = max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads)
-    seconds = run_chunked(game_id, games, chunk, progress, run)
+    seconds = run_chunked(g.id, games, chunk, progress, run)
     seats = np.asarray(entry_bot, np.int32)[entry_seats]
     return ArenaResult(
-        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, seconds=seconds, bots=[b.name for b in resolved], seats=seats,
+        game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, truncated=truncated, seconds=seconds,
+        bots=[b.name for b in resolved], seats=seats,
     )

@@ -22,9 +22,14 @@ struct BatchBuffers {
   int32_t* current_player = nullptr;  // (N,)    player, kSimultaneous or kTerminal
   uint64_t* legal = nullptr;          // (N, P)  legal-action bitmask per player (0: not acting)
   float* rewards = nullptr;           // (N, P)  returns of a game that ended on this step, else 0
-  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended on this step (then reset)
+  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended by its rules on this step
+  uint8_t* truncated = nullptr;       // (N,)    1 if a safety cap ended it on this step
   int32_t* episode_steps = nullptr;   // (N,)    decision nodes played in the current game
   float* observations = nullptr;      // (N, P, obs) or null to skip observations
+  // Env i's last finished game, written when it ends (then the env resets): its returns and,
+  // if observations are on, every player's observation of its terminal state.
+  float* final_returns = nullptr;       // (N, P)
+  float* final_observations = nullptr;  // (N, P, obs) or null (exactly when observations is)
 };
 
 template <Game G>
@@ -53,7 +58,12 @@ class BatchEnv {
         policy_rng_[i] = Rng{derive_seed(seed, i, 1)};
         new_game(i);
         std::memset(buffers_.rewards + i * players_, 0, sizeof(float) * players_);
+        std::memset(buffers_.final_returns + i * players_, 0, sizeof(float) * players_);
         buffers_.terminated[i] = 0;
+        buffers_.truncated[i] = 0;
+        if (buffers_.final_observations) {
+          std::memset(buffers_.final_observations + i * players_ * obs_size_, 0, sizeof(float) * players_ * obs_size_);
+        }
         publish(i, G::current_player(states_[i], params_));
       }
     });
@@ -96,7 +106,7 @@ class BatchEnv {
   // env i applies actions[i] for `seat` (random moves for the other acting players of a
   // simultaneous node), then the other seats move at random until `seat` must act again; a
   // game that ends is reset and its successor played up to `seat`'s first decision. The
-  // end-of-game buffers (rewards, terminated) report the game that ended during the call.
+  // end-of-game buffers (rewards, terminated, truncated) report the game that ended during the call.
   // Returns -1, or the first env whose action is not legal for `seat` (then nothing moves).
   int64_t step_seat(int seat, const int32_t* actions, int threads) {
     std::atomic<int64_t> first{-1};
@@ -167,34 +177,53 @@ class BatchEnv {
     float* rewards = buffers_.rewards + i * players_;
     int next = G::current_player(s, params_);
     if (next == kTerminal) {
-      G::returns(s, params_, rewards);
-      buffers_.terminated[i] = 1;
+      finish(i, rewards);
       new_game(i);
       next = G::current_player(s, params_);
     } else {
       std::memset(rewards, 0, sizeof(float) * players_);
       buffers_.terminated[i] = 0;
+      buffers_.truncated[i] = 0;
     }
     publish(i, next);
   }
 
+  // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
+  // the final buffers that keep them past the reset.
+  void finish(size_t i, float* rewards) {
+    const State& s = states_[i];
+    G::returns(s, params_, rewards);
+    std::memcpy(buffers_.final_returns + i * players_, rewards, sizeof(float) * players_);
+    const bool cut = G::is_truncated(s, params_);
+    buffers_.terminated[i] = !cut;
+    buffers_.truncated[i] = cut;
+    if (buffers_.final_observations) {
+      for (int p = 0; p < players_; ++p)
+        G::observe(s, params_, p, buffers_.final_observations + (i * players_ + p) * obs_size_);
+    }
+  }
+
   // What step_one wrote about a game that ended, kept across the moves that follow it.
+  // (The final buffers need no such care: only an end writes them.)
   struct EndReport {
     bool ended = false;
     uint8_t terminated = 0;
+    uint8_t truncated = 0;
     std::array<float, kMaxPlayers> rewards{};
   };
 
   EndReport end_report(size_t i) const {
     EndReport r;
     r.terminated = buffers_.terminated[i];
-    r.ended = r.terminated;
+    r.truncated = buffers_.truncated[i];
+    r.ended = r.terminated || r.truncated;
     std::memcpy(r.rewards.data(), buffers_.rewards + i * players_, sizeof(float) * players_);
     return r;
   }
 
   void restore(size_t i, const EndReport& r) {
     buffers_.terminated[i] = r.terminated;
+    buffers_.truncated[i] = r.truncated;
     std::memcpy(buffers_.rewards + i * players_, r.rewards.data(), sizeof(float) * players_);
   }
 
