@@ -90,7 +90,7 @@ def test_aec_rewards_are_returns_and_fox_duet_shares_the_team_result():
     for seed in range(40):
         e.reset(seed=seed)
         totals = dict.fromkeys(e.possible_agents, 0.0)
-        for agent in e.agent_iter():
+        for _ in e.agent_iter():
             obs, _, term, trunc, _ = e.last()
             action = None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]))
             e.step(action)

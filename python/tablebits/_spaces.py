@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
+from ._checks import check_optional_seed
 from ._core import Game
 
 # Observation tensors hold flags, fractions and counts (coins, gems, rounds): never negative,
@@ -48,9 +49,8 @@ class Seeder:
         self._rng = np.random.default_rng()
 
     def next(self, seed: int | None) -> int:
+        seed = check_optional_seed(int(seed) if isinstance(seed, np.integer) else seed)
         if seed is None:
             return int(self._rng.integers(2**63))
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
-        self._rng = np.random.default_rng(int(seed))
-        return int(seed)
+        self._rng = np.random.default_rng(seed)
+        return seed

@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ._core import TERMINAL, State
+from ._core import TERMINAL, IllegalActionError, State
 
 
 def as_action(action: Any) -> int:
@@ -65,8 +65,9 @@ class Turns:
     def choose(self, player: int, action: Any) -> bool:
         """``player`` picks ``action``; returns whether the state moved (False: choice held).
 
-        A player who is not the one to move, or an action outside their legal set, raises
-        ``ValueError`` naming it, and nothing changes.
+        A player who is not the one to move raises ``ValueError``, an action outside their legal
+        set ``tb.IllegalActionError`` (a ``ValueError``), each naming the problem; nothing
+        changes.
         """
         action = as_action(action)
         mover = self.to_move()
@@ -76,7 +77,7 @@ class Turns:
             raise ValueError(f"it is player {mover}'s turn to choose, not player {player}'s")
         legal = self.state.legal_actions(player)
         if action not in legal:
-            raise ValueError(
+            raise IllegalActionError(
                 f"illegal action {action!r} for player {player}; legal actions: {legal}"
             )
         state = self.state

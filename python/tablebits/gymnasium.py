@@ -29,11 +29,12 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from . import bots
-from ._core import TERMINAL, Game, State
+from ._checks import check_seed
+from ._core import TERMINAL, Game, IllegalActionError, State
 from ._spaces import mask_of, observation_box
 from ._turns import Turns, as_action
 
-__all__ = ["GameEnv", "VectorGameEnv", "env_id", "make", "register_all"]
+__all__ = ["GameEnv", "VectorGameEnv", "check_seat", "env_id", "make", "register_all"]
 
 Policy = Callable[[State, int], int]
 _ILLEGAL_MODES = ("terminate", "raise")
@@ -49,6 +50,14 @@ def make(
 ) -> GameEnv:
     """``GameEnv(game_id, seat, opponents, **kwargs)`` (game parameters go in ``kwargs``)."""
     return GameEnv(game_id, seat=seat, opponents=opponents, **kwargs)
+
+
+def check_seat(game: Game, seat: Any) -> int:
+    """``seat`` as a seat of ``game`` (an int in ``[0, num_players)``), else ``ValueError``."""
+    n = game.num_players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise ValueError(f"seat must be an int in [0, {n}), got {seat!r}")
+    return seat
 
 
 class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -72,7 +81,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``step`` after the end raises ``ValueError``.
     """
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(
         self,
@@ -87,13 +96,13 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         from ._registry import resolve_game
 
         self.game = resolve_game(game_id, **params)
-        n = self.game.num_players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise ValueError(f"seat must be an int in [0, {n}), got {seat!r}")
+        check_seat(self.game, seat)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         if illegal_action not in _ILLEGAL_MODES:
-            raise ValueError(f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}")
+            raise ValueError(
+                f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}"
+            )
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -115,7 +124,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
                 f"opponents needs {len(others)} entries (one per other seat), got {len(opponents)}"
             )
         policies: dict[int, Policy] = {}
-        for p, bot in zip(others, opponents):
+        for p, bot in zip(others, opponents, strict=True):
             if isinstance(bot, bots.Random):
                 policies[p] = self._random_move
             elif callable(getattr(bot, "act", None)):
@@ -149,7 +158,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         action = as_action(action)
         if action not in turns.legal_actions(self.seat):
             if self.illegal_action == "raise":
-                raise ValueError(
+                raise IllegalActionError(
                     f"illegal action {action} for seat {self.seat}; "
                     f"legal actions: {turns.legal_actions(self.seat)}"
                 )
@@ -237,8 +246,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         from .vector import VectorEnv
 
         game = resolve_game(game_id, **params)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
-            raise ValueError(f"seat must be an int in [0, {game.num_players}), got {seat!r}")
+        check_seat(game, seat)
         self.game = game
         self.seat = seat
         self.copy = copy
@@ -257,7 +265,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Starts a new game in every env (``seed=None``: the seed of the last reset)."""
         if seed is not None:
-            self._seed = seed
+            self._seed = check_seed(seed)
         self._env.reset(self._seed)
         self._core.advance_to_seat(self.seat, self._env.threads)
         return self._observations(), {"action_mask": self._learner_masks()}
@@ -270,7 +278,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {arr.shape}")
         bad = self._core.step_seat(self.seat, arr, self._env.threads)
         if bad >= 0:
-            raise ValueError(
+            raise IllegalActionError(
                 f"illegal action {int(arr[bad])} for seat {self.seat} in env {bad}; "
                 f"legal actions: {np.flatnonzero(self._learner_masks()[bad]).tolist()}"
             )

@@ -20,9 +20,9 @@ Written once over the generic API; the mapping is documented in ``docs/adapters/
   simultaneous node choose one after another in seat order, and the joint action is applied
   after the last choice; no observation shows a pending choice (what tree searches such as
   OpenSpiel's MCTS and ISMCTS bots need).
-- **Chance**: a game with chance events (``game.info.chance == "sampled"``: deals, draws) is
-  ``SAMPLED_STOCHASTIC``: the events are drawn inside ``apply`` from the random generator that
-  lives in the state, and there are no chance nodes. A game without is ``DETERMINISTIC``. A
+- **Chance**: a game with chance events (a seeded deal, or draws inside ``apply``) is
+  ``SAMPLED_STOCHASTIC``: the events are drawn from the random generator that lives in the
+  state, and there are no chance nodes. A game without any is ``DETERMINISTIC``. A
   new initial state takes its seed from the game's generator (parameter ``rng_seed``; -1, the
   default, seeds it from the operating system). OpenSpiel creates an initial state for every
   ``clone``, so the sequence of seeds is reproducible only for a fixed sequence of calls.
@@ -60,10 +60,6 @@ _INFORMATION = {
     "perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
     "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION,
 }
-_CHANCE = {
-    "deterministic": pyspiel.GameType.ChanceMode.DETERMINISTIC,
-    "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-}
 _UTILITY = {
     "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
     "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
@@ -98,7 +94,7 @@ def _game_type(game: Game, turn_based: bool, spec: dict[str, Any]) -> pyspiel.Ga
         short_name=short_name(game.id),
         long_name=f"tablebits {game.id}",
         dynamics=dynamics,
-        chance_mode=_CHANCE[info.chance],
+        chance_mode=_chance_mode(game),
         information=_INFORMATION[info.information],
         utility=_UTILITY[info.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -111,6 +107,19 @@ def _game_type(game: Game, turn_based: bool, spec: dict[str, Any]) -> pyspiel.Ga
         provides_factored_observation_string=False,
         parameter_specification=spec,
     )
+
+
+def _chance_mode(game: Game) -> pyspiel.GameType.ChanceMode:
+    """``DETERMINISTIC`` only for a game with no chance at all: none inside ``apply``
+    (``game.info.chance == "deterministic"``) and an initial state that is the same for every
+    seed (``game.info`` covers ``apply`` only; a seeded deal, as in Good Fortune, is chance
+    too). Otherwise ``SAMPLED_STOCHASTIC``: the state's seeded generator draws it."""
+    if game.info.chance != "deterministic":
+        return pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    boards = {str(game.new_initial_state(seed)) for seed in range(4)}
+    if len(boards) > 1:
+        return pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    return pyspiel.GameType.ChanceMode.DETERMINISTIC
 
 
 def _scalar_params(params: dict[str, Any]) -> dict[str, Any]:
@@ -131,10 +140,13 @@ class TablebitsGame(pyspiel.Game):
 
         game_id = self.game_id
         params = dict(params or {})
+        self.load_params = dict(params)  # everything load_game was given, lists included
         rng_seed = params.pop("rng_seed", -1)
         turn_based = params.pop("turn_based", False)
         if not isinstance(rng_seed, int) or isinstance(rng_seed, bool) or rng_seed < -1:
-            raise ValueError(f"rng_seed must be -1 (random) or a non-negative int, got {rng_seed!r}")
+            raise ValueError(
+                f"rng_seed must be -1 (random) or a non-negative int, got {rng_seed!r}"
+            )
         if not isinstance(turn_based, bool):
             raise ValueError(f"turn_based must be a bool, got {turn_based!r}")
         self.tb_game = resolve_game(game_id, **params)
@@ -251,6 +263,17 @@ class TablebitsState(pyspiel.State):
 
     def __str__(self) -> str:
         return str(self._turns.state)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # OpenSpiel pickles a state through SerializeGameAndState, which a Python game with
+        # sampled chance cannot serve (it asks for the game's generator state).
+        game = self.get_game()
+        return (_unpickle_state, (game.game_id, game.load_params, self.serialize()))
+
+
+def _unpickle_state(game_id: str, params: dict[str, Any], data: str) -> TablebitsState:
+    state: TablebitsState = load_game(game_id, **params).deserialize_state(data)
+    return state
 
 
 class _Observer:

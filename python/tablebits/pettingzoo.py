@@ -30,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from ._core import TERMINAL, Game, State
+from ._core import TERMINAL, Game, IllegalActionError, State
 from ._spaces import Seeder, agent_names, mask_box, mask_of, observation_box
 from ._turns import Turns, as_action
 
@@ -195,7 +195,9 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
         assert self._turns is not None
         mover = self._turns.to_move()
         legal = self._turns.legal_actions(mover) if mover != TERMINAL else []
-        self.infos = {a: {"legal_moves": legal if i == mover else []} for a, i in self._seats.items()}
+        self.infos = {
+            a: {"legal_moves": legal if i == mover else []} for a, i in self._seats.items()
+        }
         if mover == TERMINAL:
             self._deads_step_first()
         else:
@@ -224,7 +226,9 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
         illegal_reward: float = -1.0,
     ) -> None:
         if illegal_action not in _ILLEGAL_MODES:
-            raise ValueError(f"illegal_action must be 'raise' or 'terminate', got {illegal_action!r}")
+            raise ValueError(
+                f"illegal_action must be 'raise' or 'terminate', got {illegal_action!r}"
+            )
         self._setup(game, render_mode)
         self.metadata = {**ParallelGame.metadata, "name": f"tablebits_{game.id}_v0"}
         self.illegal_action = illegal_action
@@ -295,7 +299,7 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
                     continue
                 problem = f"illegal action {joint[seat]} for {agent}; legal actions: {legal}"
             if self.illegal_action == "raise":
-                raise ValueError(problem)
+                raise IllegalActionError(problem)
             offenders.append(agent)
         return joint, offenders
 
