@@ -8,9 +8,10 @@ Prints two tables:
    happen inside them) and the OpenSpiel state, for every game.
 2. The Gymnasium vector env against raw ``VectorEnv.step`` at 4,096 envs (observations on,
    2 threads): env-steps/s of each, timing the step calls only (actions are drawn before the
-   timer: ``sample_actions`` for the raw env, a masked argmax for the vector env). One vector
-   env step is one learner decision: the learner's move plus the other seats' moves until it
-   must act again, so the table also gives the game decisions behind each step.
+   timer: ``sample_actions`` for the raw env, a masked argmax for the vector env), with the
+   vector env returning copies (the default) and its buffers (``copy=False``). One vector env
+   step is one learner decision: the learner's move plus the other seats' moves until it must
+   act again, so the table also gives a random game's length and the learner's share of it.
 
 ``--quick`` shortens every measurement (a smoke test, not a measurement).
 """
@@ -154,7 +155,8 @@ def vector_table(seconds: float, num_envs: int = 4096, threads: int = 2) -> None
 
     print(f"\nVector env vs raw VectorEnv.step, {num_envs} envs, {threads} threads, "
           "observations on")
-    print(f"{'game':<14}{'raw steps/s':>14}{'vector env steps/s':>20}{'ratio':>8}"
+    print(f"{'':<14}{'':>14}{'vector env steps/s (ratio to raw)':>38}")
+    print(f"{'game':<14}{'raw steps/s':>14}{'copy=True':>19}{'copy=False':>19}"
           f"{'game steps/game':>17}{'learner steps/game':>20}")
     rng = np.random.default_rng(0)
     for game_id, params in GAMES:
@@ -167,24 +169,30 @@ def vector_table(seconds: float, num_envs: int = 4096, threads: int = 2) -> None
             raw.step(actions)
             raw_time += time.perf_counter() - start
             raw_steps += 1
-        vec = VectorGameEnv(game_id, num_envs, seat=0, seed=1, threads=threads, **params)
-        _, info = vec.reset()
-        vec_time, vec_steps, games = 0.0, 0, 0
-        while vec_time < seconds:
-            scores = rng.random(info["action_mask"].shape) * info["action_mask"]
-            actions = scores.argmax(axis=1)
-            start = time.perf_counter()
-            _, _, term, trunc, info = vec.step(actions)
-            vec_time += time.perf_counter() - start
-            vec_steps += 1
-            games += int((term | trunc).sum())
+        rates, games, learner_steps = [], 0, 0
+        for copy in (True, False):
+            vec = VectorGameEnv(game_id, num_envs, seat=0, seed=1, threads=threads, copy=copy,
+                                **params)
+            _, info = vec.reset()
+            vec_time, vec_steps = 0.0, 0
+            while vec_time < seconds:
+                scores = rng.random(info["action_mask"].shape) * info["action_mask"]
+                actions = scores.argmax(axis=1)
+                start = time.perf_counter()
+                _, _, term, trunc, info = vec.step(actions)
+                vec_time += time.perf_counter() - start
+                vec_steps += 1
+                if copy:
+                    games += int((term | trunc).sum())
+                    learner_steps += num_envs
+            rates.append(vec_steps * num_envs / vec_time)
         raw_rate = raw_steps * num_envs / raw_time
-        vec_rate = vec_steps * num_envs / vec_time
         # What one vector step stands for: a random game's length in game steps (each
         # apply/apply_actions) against the learner's decisions in a game.
         length = tb.simulate(game_id, 2000, seed=3, threads=threads, **params).lengths.mean()
-        print(f"{game_id:<14}{raw_rate:>14,.0f}{vec_rate:>20,.0f}{vec_rate / raw_rate:>8.2f}"
-              f"{length:>17.1f}{vec_steps * num_envs / max(games, 1):>20.1f}")
+        print(f"{game_id:<14}{raw_rate:>14,.0f}{rates[0]:>12,.0f}{rates[0] / raw_rate:>7.2f}"
+              f"{rates[1]:>12,.0f}{rates[1] / raw_rate:>7.2f}"
+              f"{length:>17.1f}{learner_steps / max(games, 1):>20.1f}")
 
 
 def main() -> None:

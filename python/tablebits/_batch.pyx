@@ -166,6 +166,7 @@ cdef class BatchCore:
                         out[i, p, a] = (m >> a) & 1
 
     # One learning seat (tablebits.gymnasium.VectorGameEnv); the other seats move at random.
+    # Of the observation buffer, these calls write only the seat's row.
 
     def advance_to_seat(self, int seat, int threads):
         """Random moves for the other seats until `seat` must act in every env."""

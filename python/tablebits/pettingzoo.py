@@ -142,7 +142,9 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
     ``pettingzoo.utils.wrappers.TerminateIllegalWrapper``.
     """
 
-    metadata = {"render_modes": _RENDER_MODES, "name": "tablebits_v0", "is_parallelizable": True}
+    # Not for PettingZoo's aec_to_parallel, which expects every agent to act once per cycle:
+    # parallel_env() is the Parallel form.
+    metadata = {"render_modes": _RENDER_MODES, "name": "tablebits_v0", "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None) -> None:
         super().__init__()

@@ -93,7 +93,8 @@ class BatchEnv {
     });
   }
 
-  // --- One learning seat (the Gymnasium vector env): the other seats move at random here. ---
+  // --- One learning seat (the Gymnasium vector env): the other seats move at random here.
+  // These calls write only `seat`'s row of the observation buffer, once per env per call. ---
 
   // Plays random moves for the other seats in every env until `seat` must act (reset first).
   void advance_to_seat(int seat, int threads) {
@@ -126,7 +127,7 @@ class BatchEnv {
       for (size_t i = begin; i < end; ++i) {
         random_row(i, row.data());
         row[seat] = actions[i];
-        step_one(i, row.data());
+        step_one(i, row.data(), false);
         play_others(i, seat, end_report(i));
       }
     });
@@ -162,7 +163,9 @@ class BatchEnv {
     }
   }
 
-  void step_one(size_t i, const int32_t* row) {
+  // `observe`: write the observations of the new node (the one-seat walk skips them until it
+  // stops, then writes only the seat's).
+  void step_one(size_t i, const int32_t* row, bool observe = true) {
     State& s = states_[i];
     const int cur = buffers_.current_player[i];
     if (cur >= 0) {
@@ -185,7 +188,7 @@ class BatchEnv {
       buffers_.terminated[i] = 0;
       buffers_.truncated[i] = 0;
     }
-    publish(i, next);
+    publish(i, next, observe);
   }
 
   // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
@@ -234,8 +237,8 @@ class BatchEnv {
     }
   }
 
-  // Random moves in env i until `seat` must act. The last end of a game (`last`, or one met on
-  // the way) stays in the buffers, which each move rewrites. A game in which `seat` never
+  // Random moves in env i until `seat` must act, then `seat`'s observation. The last end of a
+  // game (`last`, or one met on the way) stays in the buffers, which each move rewrites. A game in which `seat` never
   // acts would loop forever, so the walk stops after two games' worth of steps (then `seat`
   // is not acting and the next step_seat reports env i).
   void play_others(size_t i, int seat, EndReport last = {}) {
@@ -244,19 +247,21 @@ class BatchEnv {
     for (int budget = 2 * G::max_game_length(params_) + 1;
          buffers_.legal[i * players_ + seat] == 0 && budget > 0; --budget) {
       random_row(i, row.data());
-      step_one(i, row.data());
+      step_one(i, row.data(), false);
       moved = true;
       if (const EndReport r = end_report(i); r.ended) last = r;
     }
     if (moved && last.ended) restore(i, last);
+    if (buffers_.observations)
+      G::observe(states_[i], params_, seat, buffers_.observations + (i * players_ + seat) * obs_size_);
   }
 
   // Writes env i's node (`cur` is its current player) into the buffers.
-  void publish(size_t i, int cur) {
+  void publish(size_t i, int cur, bool observe = true) {
     const State& s = states_[i];
     buffers_.current_player[i] = cur;
     for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
-    if (buffers_.observations) {
+    if (observe && buffers_.observations) {
       for (int p = 0; p < players_; ++p)
         G::observe(s, params_, p, buffers_.observations + (i * players_ + p) * obs_size_);
     }
