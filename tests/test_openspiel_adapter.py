@@ -11,6 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 import tablebits as tb  # noqa: E402
 from tablebits.openspiel import load_game  # noqa: E402
@@ -95,11 +96,15 @@ def test_states_match_the_object_api(game_id):
     game = load_game(game_id, rng_seed=3)
     state = game.new_initial_state()
     mirror = state.tb_state.clone()
+    observer = make_observation(game)  # OpenSpiel's Python observer API (make_py_observer)
     rng = np.random.default_rng(1)
     while not state.is_terminal():
         for p in range(game.num_players()):
             assert state.observation_string(p) == mirror.observation_string(p)
             assert np.array_equal(state.observation_tensor(p), mirror.observation_tensor(p))
+            observer.set_from(state, p)
+            assert np.array_equal(observer.tensor, mirror.observation_tensor(p))
+            assert observer.string_from(state, p) == mirror.observation_string(p)
         if state.is_simultaneous_node():
             joint = [int(rng.choice(state.legal_actions(p))) if state.legal_actions(p) else -1
                      for p in range(game.num_players())]
