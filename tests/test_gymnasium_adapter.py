@@ -167,3 +167,17 @@ def test_vector_env_illegal_action_moves_nothing():
     with pytest.raises(ValueError, match="shape"):
         env.step(actions[:3])
     assert [env._env.state(i).to_bytes() for i in range(4)] == before
+
+
+def test_vector_env_copy_modes():
+    fresh = VectorGameEnv("fox_duet", 4, seed=1, threads=1)
+    shared = VectorGameEnv("fox_duet", 4, seed=1, threads=1, copy=False)
+    (o1, i1), (s1, j1) = fresh.reset(), shared.reset()
+    assert np.array_equal(o1, s1) and np.array_equal(i1["action_mask"], j1["action_mask"])
+    actions = np.array([np.flatnonzero(m)[0] for m in i1["action_mask"]])
+    o2, *_, i2 = fresh.step(actions)
+    s2, *_, j2 = shared.step(actions)
+    assert np.array_equal(o2, s2) and np.array_equal(i2["action_mask"], j2["action_mask"])
+    assert not np.shares_memory(o1, o2)
+    assert not np.shares_memory(i1["action_mask"], i2["action_mask"])
+    assert s1 is s2 and j1["action_mask"] is j2["action_mask"]

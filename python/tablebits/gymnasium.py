@@ -227,7 +227,11 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
     the new game's; ``infos["final_obs"]`` (float32, every row, valid where
     ``infos["_final_obs"]``) holds the finished game's last observation for the learner.
 
-    An illegal learner action raises ``ValueError`` naming the env, and then no env moves.
+    An illegal learner action raises ``tb.IllegalActionError`` (a ``ValueError``) naming the
+    env, and then no env moves.
+
+    The observations and masks are written by C++ straight into new arrays on every call;
+    ``copy=False`` reuses one pair of buffers instead (rewritten by the next call).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
@@ -258,6 +262,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._masks = np.zeros((num_envs, game.num_actions), np.int8)
+        self._obs = np.zeros((num_envs, *game.observation_shape), np.float32)
         self._seed = seed
 
     def reset(
@@ -267,8 +272,9 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         if seed is not None:
             self._seed = check_seed(seed)
         self._env.reset(self._seed)
-        self._core.advance_to_seat(self.seat, self._env.threads)
-        return self._observations(), {"action_mask": self._learner_masks()}
+        obs = self._obs_out()
+        self._core.advance_to_seat(self.seat, obs, self._env.threads)
+        return obs, {"action_mask": self._learner_masks()}
 
     def step(
         self, actions: Any
@@ -276,7 +282,8 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         arr = np.ascontiguousarray(actions, dtype=np.int32)
         if arr.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {arr.shape}")
-        bad = self._core.step_seat(self.seat, arr, self._env.threads)
+        obs = self._obs_out()
+        bad = self._core.step_seat(self.seat, arr, obs, self._env.threads)
         if bad >= 0:
             raise IllegalActionError(
                 f"illegal action {int(arr[bad])} for seat {self.seat} in env {bad}; "
@@ -291,17 +298,16 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
             assert final is not None
             infos["final_obs"] = final[:, self.seat].copy()
             infos["_final_obs"] = ended
-        return self._observations(), env.rewards[:, self.seat].copy(), terminated, truncated, infos
+        return obs, env.rewards[:, self.seat].copy(), terminated, truncated, infos
 
-    def _observations(self) -> np.ndarray:
-        obs = self._env.observations
-        assert obs is not None
-        view = obs[:, self.seat]
-        return view.copy() if self.copy else view
+    def _obs_out(self) -> np.ndarray:
+        """Where C++ writes the learner's observations: a new array, or the reused one."""
+        return np.empty_like(self._obs) if self.copy else self._obs
 
     def _learner_masks(self) -> np.ndarray:
-        self._core.seat_masks(self.seat, self._masks.view(np.uint8))
-        return self._masks.copy() if self.copy else self._masks
+        masks = np.empty_like(self._masks) if self.copy else self._masks
+        self._core.seat_masks(self.seat, masks.view(np.uint8))
+        return masks
 
 
 def register_all() -> None:

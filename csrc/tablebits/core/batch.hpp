@@ -94,12 +94,13 @@ class BatchEnv {
   }
 
   // --- One learning seat (the Gymnasium vector env): the other seats move at random here.
-  // These calls write only `seat`'s row of the observation buffer, once per env per call. ---
+  // Each call observes only `seat`, once per env when it stops: into `seat_obs` (N, obs) if
+  // given, else into `seat`'s row of the observation buffer (if observations are on). ---
 
   // Plays random moves for the other seats in every env until `seat` must act (reset first).
-  void advance_to_seat(int seat, int threads) {
+  void advance_to_seat(int seat, float* seat_obs, int threads) {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) play_others(i, seat);
+      for (size_t i = begin; i < end; ++i) play_others(i, seat, seat_obs);
     });
   }
 
@@ -109,7 +110,7 @@ class BatchEnv {
   // game that ends is reset and its successor played up to `seat`'s first decision. The
   // end-of-game buffers (rewards, terminated, truncated) report the game that ended during the call.
   // Returns -1, or the first env whose action is not legal for `seat` (then nothing moves).
-  int64_t step_seat(int seat, const int32_t* actions, int threads) {
+  int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) {
     std::atomic<int64_t> first{-1};
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
@@ -128,7 +129,7 @@ class BatchEnv {
         random_row(i, row.data());
         row[seat] = actions[i];
         step_one(i, row.data(), false);
-        play_others(i, seat, end_report(i));
+        play_others(i, seat, seat_obs, end_report(i));
       }
     });
     return -1;
@@ -241,7 +242,7 @@ class BatchEnv {
   // game (`last`, or one met on the way) stays in the buffers, which each move rewrites. A game in which `seat` never
   // acts would loop forever, so the walk stops after two games' worth of steps (then `seat`
   // is not acting and the next step_seat reports env i).
-  void play_others(size_t i, int seat, EndReport last = {}) {
+  void play_others(size_t i, int seat, float* seat_obs, EndReport last = {}) {
     std::array<int32_t, kMaxPlayers> row;
     bool moved = false;
     for (int budget = 2 * G::max_game_length(params_) + 1;
@@ -252,7 +253,9 @@ class BatchEnv {
       if (const EndReport r = end_report(i); r.ended) last = r;
     }
     if (moved && last.ended) restore(i, last);
-    if (buffers_.observations)
+    if (seat_obs)
+      G::observe(states_[i], params_, seat, seat_obs + i * obs_size_);
+    else if (buffers_.observations)
       G::observe(states_[i], params_, seat, buffers_.observations + (i * players_ + seat) * obs_size_);
   }
 
