@@ -160,39 +160,33 @@ def vector_table(seconds: float, num_envs: int = 4096, threads: int = 2) -> None
           f"{'game steps/game':>17}{'learner steps/game':>20}")
     rng = np.random.default_rng(0)
     for game_id, params in GAMES:
+        # The three envs step in turn, so a load change on the machine hits them alike.
         raw = tb.VectorEnv(game_id, num_envs, seed=1, threads=threads, observations=True,
                            **params)
-        raw_time, raw_steps = 0.0, 0
-        while raw_time < seconds:
+        vecs = [VectorGameEnv(game_id, num_envs, seat=0, seed=1, threads=threads, copy=copy,
+                              **params) for copy in (True, False)]
+        masks = [vec.reset()[1]["action_mask"] for vec in vecs]
+        times, steps, games = [0.0, 0.0, 0.0], 0, 0
+        while min(times) < seconds:
             actions = raw.sample_actions()
             start = time.perf_counter()
             raw.step(actions)
-            raw_time += time.perf_counter() - start
-            raw_steps += 1
-        rates, games, learner_steps = [], 0, 0
-        for copy in (True, False):
-            vec = VectorGameEnv(game_id, num_envs, seat=0, seed=1, threads=threads, copy=copy,
-                                **params)
-            _, info = vec.reset()
-            vec_time, vec_steps = 0.0, 0
-            while vec_time < seconds:
-                scores = rng.random(info["action_mask"].shape) * info["action_mask"]
-                actions = scores.argmax(axis=1)
+            times[0] += time.perf_counter() - start
+            for k, vec in enumerate(vecs):
+                chosen = (rng.random(masks[k].shape) * masks[k]).argmax(axis=1)
                 start = time.perf_counter()
-                _, _, term, trunc, info = vec.step(actions)
-                vec_time += time.perf_counter() - start
-                vec_steps += 1
-                if copy:
-                    games += int((term | trunc).sum())
-                    learner_steps += num_envs
-            rates.append(vec_steps * num_envs / vec_time)
-        raw_rate = raw_steps * num_envs / raw_time
+                _, _, term, trunc, info = vec.step(chosen)
+                times[k + 1] += time.perf_counter() - start
+                masks[k] = info["action_mask"]
+            games += int((term | trunc).sum())
+            steps += 1
+        raw_rate, *rates = (steps * num_envs / t for t in times)
         # What one vector step stands for: a random game's length in game steps (each
         # apply/apply_actions) against the learner's decisions in a game.
         length = tb.simulate(game_id, 2000, seed=3, threads=threads, **params).lengths.mean()
         print(f"{game_id:<14}{raw_rate:>14,.0f}{rates[0]:>12,.0f}{rates[0] / raw_rate:>7.2f}"
               f"{rates[1]:>12,.0f}{rates[1] / raw_rate:>7.2f}"
-              f"{length:>17.1f}{learner_steps / max(games, 1):>20.1f}")
+              f"{length:>17.1f}{steps * num_envs / max(games, 1):>20.1f}")
 
 
 def main() -> None:
