@@ -26,6 +26,8 @@ def test_check_env(game_id, params):
 
 def test_every_game_is_registered():
     assert env_id("hoi_pho") == "tablebits/HoiPho-v0"
+    env = gymnasium.make("tablebits.gymnasium:tablebits/FoxDuet-v0")  # imports the module
+    assert env.unwrapped.game.id == "fox_duet"
     for game_id in tb.games():
         env = gymnasium.make(env_id(game_id))
         assert env.unwrapped.game.id == game_id
