@@ -20,6 +20,7 @@ from tablebits import _batch
 from .game_params import game_cases
 from .helpers import random_step
 
+
 def hides_information(game) -> bool:
     """The game's states hold something some player cannot see: what chance dealt during play
     (simultaneous choices are applied at once, never stored). There the no-peeking test must

@@ -80,6 +80,18 @@ def test_error_classes():
         game.state_from_dict({**d, "extra": 1})
     with pytest.raises(TypeError):
         game.state_from_dict({**d, "round": "one"})  # a wrong type is not an invalid state
+    # Both tiles selected is the place phase; in the select phase it is unreachable (found by
+    # the byte fuzzer: the engine then lost a tile and later had no legal action).
+    state.apply_action(state.legal_actions()[0])
+    d = state.to_dict()
+    other = state.current_player()
+    tile = d["racks"][other][0]
+    racks = [list(r) for r in d["racks"]]
+    racks[other].remove(tile)
+    selected = list(d["selected"])
+    selected[other] = tile
+    with pytest.raises(tb.InvalidStateError, match="both tiles"):
+        game.state_from_dict({**d, "racks": racks, "selected": selected})
     env = tb.VectorEnv(game, 3, seed=1)
     actions = env.sample_actions()
     actions[1, env.current_player[1]] = illegal if env.current_player[1] == 0 else 63

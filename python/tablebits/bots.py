@@ -8,8 +8,10 @@ True
 
 Every bot has ``act(state, player) -> int``, which returns a legal action of ``player`` (who
 must be acting: the player to move, or one of the acting players at a simultaneous node). The
-built-in bots also run entirely in C++ inside ``tb.arena``. Any object with a matching ``act``
-method can play in ``tb.play``.
+built-in bots are data: each holds a ``BotConfig`` (its C++ config type, csrc/tablebits/core/
+bots.hpp, which checks the fields and decides), so they run the same way from ``act`` and
+entirely in C++ inside ``tb.arena``. Adding a built-in bot means a config type there and a class
+here. Any object with a matching ``act`` method can play in ``tb.play``.
 """
 
 from __future__ import annotations

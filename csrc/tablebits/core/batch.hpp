@@ -193,18 +193,21 @@ class BatchEnv {
   }
 
   // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
-  // the final buffers that keep them past the reset.
-  void finish(size_t i, float* rewards) {
+  // the final buffers that keep them past the reset. Once a game: out of line, so it does not
+  // weigh on the compiler's inlining of the per-step code.
+  [[gnu::noinline]] void finish(size_t i, float* rewards) {
     const State& s = states_[i];
     G::returns(s, params_, rewards);
     std::memcpy(buffers_.final_returns + i * players_, rewards, sizeof(float) * players_);
     const bool cut = G::is_truncated(s, params_);
     buffers_.terminated[i] = !cut;
     buffers_.truncated[i] = cut;
-    if (buffers_.final_observations) {
-      for (int p = 0; p < players_; ++p)
-        G::observe(s, params_, p, buffers_.final_observations + (i * players_ + p) * obs_size_);
-    }
+    if (buffers_.final_observations) observe_all(s, buffers_.final_observations + i * players_ * obs_size_);
+  }
+
+  // Every player's observation of `s`, (P, obs) at `out`.
+  void observe_all(const State& s, float* out) const {
+    for (int p = 0; p < players_; ++p) G::observe(s, params_, p, out + p * obs_size_);
   }
 
   // What step_one wrote about a game that ended, kept across the moves that follow it.
@@ -239,9 +242,9 @@ class BatchEnv {
   }
 
   // Random moves in env i until `seat` must act, then `seat`'s observation. The last end of a
-  // game (`last`, or one met on the way) stays in the buffers, which each move rewrites. A game in which `seat` never
-  // acts would loop forever, so the walk stops after two games' worth of steps (then `seat`
-  // is not acting and the next step_seat reports env i).
+  // game (`last`, or one met on the way) stays in the buffers, which each move rewrites. A
+  // game in which `seat` never acts would loop forever, so the walk stops after two games'
+  // worth of steps (then `seat` is not acting and the next step_seat reports env i).
   void play_others(size_t i, int seat, float* seat_obs, EndReport last = {}) {
     std::array<int32_t, kMaxPlayers> row;
     bool moved = false;
@@ -253,10 +256,10 @@ class BatchEnv {
       if (const EndReport r = end_report(i); r.ended) last = r;
     }
     if (moved && last.ended) restore(i, last);
-    if (seat_obs)
-      G::observe(states_[i], params_, seat, seat_obs + i * obs_size_);
-    else if (buffers_.observations)
-      G::observe(states_[i], params_, seat, buffers_.observations + (i * players_ + seat) * obs_size_);
+    float* out = seat_obs ? seat_obs + i * obs_size_
+                 : buffers_.observations ? buffers_.observations + (i * players_ + seat) * obs_size_
+                                         : nullptr;
+    if (out) G::observe(states_[i], params_, seat, out);
   }
 
   // Writes env i's node (`cur` is its current player) into the buffers.
@@ -264,10 +267,7 @@ class BatchEnv {
     const State& s = states_[i];
     buffers_.current_player[i] = cur;
     for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
-    if (observe && buffers_.observations) {
-      for (int p = 0; p < players_; ++p)
-        G::observe(s, params_, p, buffers_.observations + (i * players_ + p) * obs_size_);
-    }
+    if (observe && buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
   }
 
   Params params_;
