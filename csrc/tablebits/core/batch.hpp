@@ -128,7 +128,7 @@ class BatchEnv {
       for (size_t i = begin; i < end; ++i) {
         random_row(i, row.data());
         row[seat] = actions[i];
-        step_one(i, row.data(), false);
+        step_one<false>(i, row.data());
         play_others(i, seat, seat_obs, end_report(i));
       }
     });
@@ -164,9 +164,10 @@ class BatchEnv {
     }
   }
 
-  // `observe`: write the observations of the new node (the one-seat walk skips them until it
-  // stops, then writes only the seat's).
-  void step_one(size_t i, const int32_t* row, bool observe = true) {
+  // `Observe`: write the observations of the new node (the one-seat walk skips them until it
+  // stops, then writes only the seat's). A template argument, so `step` compiles as before.
+  template <bool Observe = true>
+  void step_one(size_t i, const int32_t* row) {
     State& s = states_[i];
     const int cur = buffers_.current_player[i];
     if (cur >= 0) {
@@ -189,7 +190,7 @@ class BatchEnv {
       buffers_.terminated[i] = 0;
       buffers_.truncated[i] = 0;
     }
-    publish(i, next, observe);
+    publish<Observe>(i, next);
   }
 
   // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
@@ -251,7 +252,7 @@ class BatchEnv {
     for (int budget = 2 * G::max_game_length(params_) + 1;
          buffers_.legal[i * players_ + seat] == 0 && budget > 0; --budget) {
       random_row(i, row.data());
-      step_one(i, row.data(), false);
+      step_one<false>(i, row.data());
       moved = true;
       if (const EndReport r = end_report(i); r.ended) last = r;
     }
@@ -263,11 +264,14 @@ class BatchEnv {
   }
 
   // Writes env i's node (`cur` is its current player) into the buffers.
-  void publish(size_t i, int cur, bool observe = true) {
+  template <bool Observe = true>
+  void publish(size_t i, int cur) {
     const State& s = states_[i];
     buffers_.current_player[i] = cur;
     for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
-    if (observe && buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
+    if constexpr (Observe) {
+      if (buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
+    }
   }
 
   Params params_;
