@@ -202,3 +202,24 @@ def test_absurd_thread_counts_are_capped():
     _batch.simulate_chunk("hoi_pho", FIVE._params_blob(), 1, 0, returns, scores, lengths,
                           truncated, 100_000)
     assert (lengths > 0).all()
+
+
+def test_one_seat_walk_checks_its_inputs():
+    core = batch_core(FIVE, observations=False)
+    obs = np.zeros((4, FIVE.observation_shape[0]), np.float32)
+    with pytest.raises(ValueError, match="seat"):
+        core.advance_to_seat(5, obs, 1)
+    with pytest.raises(ValueError, match="obs_out"):
+        core.advance_to_seat(0, np.zeros((4, 3), np.float32), 1)
+    with pytest.raises(TypeError):
+        core.advance_to_seat(0, None, 1)
+    core.advance_to_seat(0, obs, 1)
+    with pytest.raises(ValueError, match="actions"):
+        core.step_seat(0, np.zeros(3, np.int32), obs, 1)
+    with pytest.raises(TypeError):
+        core.step_seat(0, None, obs, 1)
+    assert core.step_seat(0, np.full(4, 62, np.int32), obs, 1) == 0  # illegal: env 0 reported
+    with pytest.raises(TypeError):
+        core.seat_masks(0, None)
+    with pytest.raises(ValueError, match="out"):
+        core.seat_masks(0, np.zeros((3, 16), np.uint8))

@@ -24,6 +24,9 @@ class AnyBatchEnv {
   virtual int64_t step(const int32_t* actions, int threads) = 0;
   virtual void sample_actions(int32_t* out, int threads) = 0;
   virtual std::string state_bytes(size_t i) const = 0;
+  // One learning seat, the other seats random (see BatchEnv::step_seat).
+  virtual void advance_to_seat(int seat, float* seat_obs, int threads) = 0;
+  virtual int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) = 0;
 };
 
 template <Game G>
@@ -34,6 +37,12 @@ class TypedBatchEnv final : public AnyBatchEnv {
   int64_t step(const int32_t* actions, int threads) override { return env_.step(actions, threads); }
   void sample_actions(int32_t* out, int threads) override { env_.sample_actions(out, threads); }
   std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i)); }
+  void advance_to_seat(int seat, float* seat_obs, int threads) override {
+    env_.advance_to_seat(seat, seat_obs, threads);
+  }
+  int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) override {
+    return env_.step_seat(seat, actions, seat_obs, threads);
+  }
 
  private:
   BatchEnv<G> env_;

@@ -38,6 +38,9 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         int64_t step(const int32_t* actions, int threads) nogil
         void sample_actions(int32_t* out, int threads) nogil
         string state_bytes(size_t i)
+        void advance_to_seat(int seat, float* seat_obs, int threads) nogil
+        int64_t step_seat(int seat, const int32_t* actions, float* seat_obs,
+                          int threads) nogil
 
     AnyBatchEnv* new_batch_env(const string& id, const string& blob, size_t n,
                                BatchBuffers buffers) except +
@@ -121,7 +124,7 @@ cdef class BatchCore:
     cdef readonly object current_player, legal, rewards, terminated, truncated, episode_steps
     cdef readonly object observations, final_returns, final_observations
     cdef Py_ssize_t num_envs
-    cdef int players, num_actions
+    cdef int players, num_actions, obs_size
 
     def __cinit__(self, str game_id not None, bytes params_blob not None, size_t num_envs,
                   int players, int obs_size, bint observations):
@@ -135,6 +138,7 @@ cdef class BatchCore:
         self.num_envs = num_envs
         self.players = players
         self.num_actions = shape.num_actions
+        self.obs_size = obs_size
         self.current_player = np.zeros(num_envs, np.int32)
         self.legal = np.zeros((num_envs, players), np.uint64)
         self.rewards = np.zeros((num_envs, players), np.float32)
@@ -211,3 +215,48 @@ cdef class BatchCore:
                     m = legal[i, p]
                     for a in range(out.shape[2]):
                         out[i, p, a] = (m >> a) & 1
+
+    # One learning seat (tablebits.gymnasium.VectorGameEnv); the other seats move at random.
+    # Each call writes `seat`'s observation (N, obs_size) into `obs_out`; the shared
+    # observation buffer is left as it was.
+
+    def advance_to_seat(self, int seat, float[:, ::1] obs_out not None, int threads):
+        """Random moves for the other seats until `seat` must act in every env."""
+        self._check_seat(seat, obs_out)
+        with nogil:
+            self.env.advance_to_seat(seat, &obs_out[0, 0], threads)
+
+    def step_seat(self, int seat, const int32_t[::1] actions not None,
+                  float[:, ::1] obs_out not None, int threads):
+        """`seat` plays actions[i] in env i, then the others move at random until it acts again.
+
+        Returns -1, or the first env whose action is illegal (then nothing moves).
+        """
+        self._check_seat(seat, obs_out)
+        if actions.shape[0] != self.current_player.shape[0]:
+            raise ValueError(f"actions must have shape ({self.current_player.shape[0]},)")
+        cdef int64_t bad
+        with nogil:
+            bad = self.env.step_seat(seat, &actions[0], &obs_out[0, 0], threads)
+        return bad
+
+    def seat_masks(self, int seat, uint8_t[:, ::1] out not None):
+        """Writes `seat`'s legal bitmask as a (N, num_actions) 0/1 array."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
+        cdef uint64_t[:, ::1] legal = self.legal
+        cdef Py_ssize_t i, a
+        cdef uint64_t m
+        if out.shape[0] != legal.shape[0] or out.shape[1] > 64:
+            raise ValueError("out must have one row per env and at most 64 columns")
+        with nogil:
+            for i in range(out.shape[0]):
+                m = legal[i, seat]
+                for a in range(out.shape[1]):
+                    out[i, a] = (m >> a) & 1
+
+    def _check_seat(self, int seat, float[:, ::1] obs_out not None):
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
+        if obs_out.shape[0] != self.current_player.shape[0] or obs_out.shape[1] != self.obs_size:
+            raise ValueError(f"obs_out must be float32 of shape (num_envs, {self.obs_size})")
