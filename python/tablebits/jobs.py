@@ -19,14 +19,19 @@ def check_games(games: int) -> int:
 
 
 def run_chunked(
-    game_id: str, games: int, chunk: int, progress: bool, run: Callable[[int, int], None]
+    game_id: str,
+    games: int,
+    chunk: int,
+    progress: bool,
+    run: Callable[[int, int], None],
+    always_chunk: bool = False,
 ) -> float:
     """Calls ``run(first, end)`` over ``[0, games)``; returns the wall-clock seconds.
 
-    Without ``progress`` it is one call; with it, calls of ``chunk`` games between which a tqdm
-    bar updates (each call releases the GIL while C++ plays its games).
+    Without ``progress`` (nor ``always_chunk``) it is one call; otherwise, calls of ``chunk``
+    games between which a tqdm bar updates (each call releases the GIL while C++ plays).
     """
-    if not progress:
+    if not progress and not always_chunk:
         chunk = max(games, 1)
     bar = None
     if progress:
