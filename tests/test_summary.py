@@ -39,7 +39,8 @@ def test_simulate_summary_equals_full_arrays(game_id, params):
         assert summary.scores[seat].value_sum == pytest.approx(math.fsum(points), rel=1e-12)
         assert summary.scores[seat].square_sum == pytest.approx(math.fsum(points**2), rel=1e-12)
         values, counts = np.unique(full.scores[:, seat], return_counts=True)
-        assert dict(summary.scores[seat]) == dict(zip(values.tolist(), counts.tolist()))
+        expected = dict(zip(values.tolist(), counts.tolist(), strict=True))
+        assert dict(summary.scores[seat]) == expected
     winners = full.winners
     assert summary.sole_wins.tolist() == [int((winners == s).sum()) for s in range(players)]
     assert summary.shared == int((winners == -1).sum())

@@ -37,7 +37,7 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
     )
     parser.add_argument(
         "--address", default=None,
-        help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster (default: this machine)",
+        help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster (default: local)",
     )
 
 
