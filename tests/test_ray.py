@@ -11,6 +11,7 @@ import time
 
 import numpy as np
 import pytest
+import tqdm
 
 import tablebits as tb
 from tablebits import distributed
@@ -95,10 +96,31 @@ def test_a_killed_worker_loses_and_duplicates_no_games(tmp_path, monkeypatch):
     assert np.array_equal(lengths, local.lengths)
 
 
-def test_progress_bar_advances_per_chunk(capsys):
-    tb.simulate("good_fortune", 30_000, backend="ray", task_seconds=0.01, progress=True)
-    err = capsys.readouterr().err
-    assert "30.0k/30.0k" in err
+def test_more_threads_per_task_than_any_node_has():
+    with pytest.raises(ValueError, match="largest node of the Ray cluster has 2 CPUs"):
+        tb.simulate("good_fortune", 10, backend="ray", threads=3)
+    two = tb.simulate("good_fortune", 5000, backend="ray", threads=2, task_seconds=0.01)
+    assert_same_games(two, tb.simulate("good_fortune", 5000, threads=1))
+
+
+def test_progress_bar_advances_per_chunk(monkeypatch):
+    updates = []
+
+    class Bar:
+        def __init__(self, total, **kwargs):
+            self.total = total
+
+        def update(self, n):
+            updates.append(n)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(tqdm, "tqdm", Bar)
+    run = distributed.run(simulate_job(), 30_000, address=None, threads=1, task_seconds=0.01,
+                          keep_games=False, progress=True)
+    assert len(run.chunks) > 1
+    assert updates == [end - first for first, end in run.chunks]  # one step per chunk, in order
 
 
 def test_cli_ray_backend(capsys):

@@ -122,6 +122,8 @@ def test_bad_backend_and_options():
         tb.arena("good_fortune", ["random"], 10, backend="dask")
     with pytest.raises(ValueError, match="backend='ray'"):
         tb.simulate("good_fortune", 10, address="auto")
+    with pytest.raises(ValueError, match="task_seconds"):
+        tb.simulate("good_fortune", 10, task_seconds=0)
     with pytest.raises(TypeError, match="keep_games"):
         tb.simulate("good_fortune", 10, keep_games="no")
 

@@ -166,10 +166,13 @@ def run(
     progress: bool,
 ) -> RayRun:
     """Plays ``games`` games of ``job`` in Ray tasks of ``threads`` threads (and CPUs) each."""
-    if not (isinstance(task_seconds, (int, float)) and not isinstance(task_seconds, bool)
-            and task_seconds > 0):
-        raise ValueError(f"task_seconds must be a number > 0, got {task_seconds!r}")
     ray = connect(address)
+    largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n["Alive"]), default=0)
+    if threads > largest:  # such a task would wait forever for a node that has the CPUs
+        raise ValueError(
+            f"threads={threads} per task, but the largest node of the Ray cluster has "
+            f"{largest:g} CPUs"
+        )
     task = ray.remote(_play_chunk).options(num_cpus=threads, max_retries=MAX_RETRIES)
     slots = max(1, int(ray.cluster_resources().get("CPU", 1)) // threads)
     window = 2 * slots  # tasks in flight: every slot busy while the driver merges results

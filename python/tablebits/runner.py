@@ -105,6 +105,10 @@ def run(
     from .vector import resolve_threads
 
     check_backend(backend, address)
+    if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)) or not (
+        task_seconds > 0
+    ):
+        raise ValueError(f"task_seconds must be a number > 0, got {task_seconds!r}")
     if not isinstance(keep_games, bool):
         raise TypeError(f"keep_games must be a bool, got {keep_games!r}")
     if keep_games:
