@@ -41,9 +41,10 @@ def test_simulate_summary_equals_full_arrays(game_id, params):
         values, counts = np.unique(full.scores[:, seat], return_counts=True)
         expected = dict(zip(values.tolist(), counts.tolist(), strict=True))
         assert dict(summary.scores[seat]) == expected
-    winners = full.winners
-    assert summary.sole_wins.tolist() == [int((winners == s).sum()) for s in range(players)]
-    assert summary.shared == int((winners == -1).sum())
+    # A sole win: one seat's share is 1 and every other seat's is 0.
+    alone = (full.returns == 1.0) & ((full.returns == 0.0).sum(axis=1) == players - 1)[:, None]
+    assert summary.sole_wins.tolist() == alone.sum(axis=0).tolist()
+    assert summary.shared == GAMES - int(alone.sum())
     assert summary.lengths.tolist() == np.bincount(full.lengths).tolist()
     assert summary.mean_length() == pytest.approx(full.lengths.astype(np.float64).mean())
 

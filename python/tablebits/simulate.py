@@ -11,7 +11,7 @@ from . import runner
 from .chunks import SimulateJob
 from .jobs import GameRecords, check_games
 from .stats import Interval
-from .summary import SimulationSummary
+from .summary import SimulationSummary, sole_winners
 from .vector import check_seed
 
 
@@ -22,9 +22,7 @@ class SimulationResult(GameRecords):
     @property
     def winners(self) -> np.ndarray:
         """int (games,): the sole winner's seat, or -1 when the win is shared (or nobody won)."""
-        sole = (self.returns == 1.0).sum(axis=1) == 1
-        full = self.returns.sum(axis=1) == 1.0
-        return np.where(sole & full, self.returns.argmax(axis=1), -1)
+        return sole_winners(self.returns)
 
     def summarize(self) -> SimulationSummary:
         """The summary-mode statistics of these games (what ``keep_games=False`` returns)."""

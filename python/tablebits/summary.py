@@ -57,6 +57,14 @@ class Histogram(Counter[float]):
         return wilson(self.value_sum, self.n)
 
 
+def sole_winners(returns: np.ndarray) -> np.ndarray:
+    """int (games,): each game's sole winner's seat, or -1 when the win is shared (or nobody
+    won), from the win shares by seat."""
+    sole = (returns == 1.0).sum(axis=1) == 1
+    full = returns.sum(axis=1) == 1.0
+    return np.where(sole & full, returns.argmax(axis=1), -1)
+
+
 def _length_histogram(lengths: np.ndarray) -> np.ndarray:
     return np.bincount(lengths.astype(np.int64, copy=False)).astype(np.int64)
 
@@ -120,9 +128,7 @@ class SimulationSummary(_JobSummary):
 
     def add(self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray) -> None:
         """Counts the games of one chunk (rows of the per-game arrays)."""
-        sole = (returns == 1.0).sum(axis=1) == 1
-        full = returns.sum(axis=1) == 1.0
-        winners = np.where(sole & full, returns.argmax(axis=1), -1)
+        winners = sole_winners(returns)
         self.sole_wins += np.bincount(winners[winners >= 0], minlength=self.players)
         self.shared += int((winners == -1).sum())
         for seat in range(self.players):
