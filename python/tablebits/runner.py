@@ -61,13 +61,20 @@ def check_fits(job: Job, games: int) -> None:
         )
 
 
-def local_chunk(job: Job, threads: int) -> int:
-    """Games per chunk on local threads: a fraction of a second, so progress bars move."""
-    return max(64, 16 * threads) if job.searching else max(10_000, 2_000 * threads)
+def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
+    """Games per chunk on local threads: a fraction of a second, so progress bars move.
+
+    Summary mode takes larger chunks of random games (about a second of games per thread): every
+    chunk ends in a wait for the slowest thread and a summarising pass, which on a busy machine
+    cost more than the memory of larger buffers (a few MB).
+    """
+    if job.searching:
+        return max(64, 16 * threads)
+    return max(10_000, (2_000 if keep_games else 100_000) * threads)
 
 
 def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bool) -> Outcome:
-    chunk = local_chunk(job, threads)
+    chunk = local_chunk(job, threads, keep_games)
     if keep_games:
         arrays = job.arrays(games)
 
