@@ -19,6 +19,7 @@ from tablebits.__main__ import main
 from tablebits.chunks import SimulateJob
 
 from .game_params import game_cases
+from .test_summary import TRUNCATING_CASES
 
 ray = pytest.importorskip("ray")
 
@@ -31,11 +32,11 @@ def ray_instance():
 
 
 def assert_same_games(a, b):
-    for name in ("returns", "scores", "lengths"):
+    for name in ("returns", "scores", "lengths", "truncated"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
 
 
-@pytest.mark.parametrize(("game_id", "params"), game_cases())
+@pytest.mark.parametrize(("game_id", "params"), [*game_cases(), *TRUNCATING_CASES])
 def test_simulate_on_ray_is_bit_identical(game_id, params):
     local = tb.simulate(game_id, 6000, seed=31, threads=2, **params)
     # Tiny tasks: several probe chunks, then sized ones and a shrinking tail.
@@ -46,9 +47,10 @@ def test_simulate_on_ray_is_bit_identical(game_id, params):
     assert summary.win_rates() == local.win_rates()
     assert summary.scores == local.summarize().scores
     assert summary.lengths.tolist() == local.summarize().lengths.tolist()
+    assert summary.truncated == int(local.truncated.sum())
 
 
-@pytest.mark.parametrize(("game_id", "params"), game_cases())
+@pytest.mark.parametrize(("game_id", "params"), [*game_cases(), *TRUNCATING_CASES])
 def test_arena_on_ray_is_bit_identical(game_id, params):
     bots = [tb.bots.ISMCTS(15), tb.bots.Random()]
     local = tb.arena(game_id, bots, games=9, seed=3, threads=2, **params)
@@ -57,6 +59,7 @@ def test_arena_on_ray_is_bit_identical(game_id, params):
     assert np.array_equal(on_ray.seats, local.seats) and on_ray.bots == local.bots
     summary = tb.arena(game_id, bots, games=9, seed=3, backend="ray", keep_games=False, **params)
     assert summary.win_shares() == local.win_shares()
+    assert summary.truncated == int(local.truncated.sum())
 
 
 def simulate_job(game_id: str = "good_fortune", seed: int = 5) -> SimulateJob:
@@ -91,9 +94,9 @@ def test_a_killed_worker_loses_and_duplicates_no_games(tmp_path, monkeypatch):
     assert int(marker.read_text()) != os.getpid()
     assert tiles(run.chunks, 20_000)
     local = tb.simulate("good_fortune", 20_000, seed=8, threads=2)
-    returns, scores, lengths = run.outcome.arrays
+    returns, scores, lengths, truncated = run.outcome.arrays
     assert np.array_equal(returns, local.returns) and np.array_equal(scores, local.scores)
-    assert np.array_equal(lengths, local.lengths)
+    assert np.array_equal(lengths, local.lengths) and np.array_equal(truncated, local.truncated)
 
 
 def test_more_threads_per_task_than_any_node_has():

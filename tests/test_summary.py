@@ -16,6 +16,11 @@ from tablebits.stats import wilson
 from .game_params import game_cases
 
 GAMES = 25_000  # more than one local chunk (10,000 games for 1 thread), so chunks are merged
+# Caps of one round: random play often hits them, so games end truncated.
+TRUNCATING_CASES = [
+    pytest.param("color_mafia", {"max_rounds": 1}, id="color_mafia-cap1"),
+    pytest.param("hoi_pho", {"max_rounds": 1}, id="hoi_pho-cap1"),
+]
 
 
 def table(summary_text: str) -> str:
@@ -23,7 +28,7 @@ def table(summary_text: str) -> str:
     return summary_text.split("\n", 1)[1]
 
 
-@pytest.mark.parametrize(("game_id", "params"), game_cases())
+@pytest.mark.parametrize(("game_id", "params"), [*game_cases(), *TRUNCATING_CASES])
 def test_simulate_summary_equals_full_arrays(game_id, params):
     full = tb.simulate(game_id, GAMES, seed=21, threads=1, **params)
     summary = tb.simulate(game_id, GAMES, seed=21, threads=1, keep_games=False, **params)
@@ -47,6 +52,10 @@ def test_simulate_summary_equals_full_arrays(game_id, params):
     assert summary.shared == GAMES - int(alone.sum())
     assert summary.lengths.tolist() == np.bincount(full.lengths).tolist()
     assert summary.mean_length() == pytest.approx(full.lengths.astype(np.float64).mean())
+    truncated = int(np.count_nonzero(full.truncated))
+    assert summary.truncated == truncated and (truncated > 0) == ("max_rounds" in params)
+    line = f"truncated by the safety cap: {truncated:,} games"
+    assert (line in summary.summary()) == (truncated > 0)
 
 
 def test_summary_does_not_depend_on_chunking():
@@ -56,7 +65,8 @@ def test_summary_does_not_depend_on_chunking():
     parts = []
     for first, end in zip(cuts, cuts[1:], strict=False):
         part = tb.simulate("hoi_pho", 0, seed=4, keep_games=False, players=5)
-        part.add(full.returns[first:end], full.scores[first:end], full.lengths[first:end])
+        part.add(full.returns[first:end], full.scores[first:end], full.lengths[first:end],
+                 full.truncated[first:end])
         parts.append(part)
     merged = parts[-1]
     for part in reversed(parts[:-1]):  # merged in another order than played
@@ -67,9 +77,10 @@ def test_summary_does_not_depend_on_chunking():
     assert merged.returns == whole.returns and merged.scores == whole.scores
     assert merged.lengths.tolist() == whole.lengths.tolist()
     assert (merged.sole_wins == whole.sole_wins).all() and merged.shared == whole.shared
+    assert merged.truncated == whole.truncated == int(full.truncated.sum())
 
 
-@pytest.mark.parametrize(("game_id", "params"), game_cases())
+@pytest.mark.parametrize(("game_id", "params"), [*game_cases(), *TRUNCATING_CASES])
 def test_arena_summary_equals_full_arrays(game_id, params):
     bots = [tb.bots.ISMCTS(10), tb.bots.Random()]
     full = tb.arena(game_id, bots, games=70, seed=8, threads=1, **params)
@@ -86,6 +97,7 @@ def test_arena_summary_equals_full_arrays(game_id, params):
                   / mine.sum(axis=1))
         assert summary.mean_scores()[bot] == pytest.approx(points.mean(), rel=1e-12)
         assert summary.seat_counts[bot] == int(mine[0].sum())
+    assert summary.truncated == int(np.count_nonzero(full.truncated))
 
 
 def peak_bytes(**kwargs) -> int:

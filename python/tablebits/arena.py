@@ -9,13 +9,14 @@ from typing import Any
 import numpy as np
 
 from . import runner
+from ._checks import check_non_negative_int, check_seed
 from ._core import SIMULTANEOUS, Game, State
-from .bots import Bot, BuiltinBot, parse
+from ._registry import resolve_game
+from .bots import Bot, BuiltinBot, Random, parse
 from .chunks import ArenaJob
-from .jobs import GameRecords, check_games
+from .jobs import GameRecords
 from .stats import Interval
 from .summary import ArenaSummary
-from .vector import check_seed
 
 __all__ = ["ArenaResult", "GameRecord", "arena", "play"]
 
@@ -47,18 +48,6 @@ class GameRecord:
         return state
 
 
-def _resolve_game(game: Game | str, params: dict[str, Any]) -> Game:
-    from . import make
-
-    if isinstance(game, str):
-        return make(game, **params)
-    if params:
-        raise TypeError("game parameters go with a game id, not a Game object")
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a Game or a game id, not {type(game).__name__}")
-    return game
-
-
 def play(
     game: Game | str, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000, **params: Any
 ) -> GameRecord:
@@ -66,9 +55,9 @@ def play(
 
     ``bots[p]`` plays seat ``p`` (one bot per player); at a simultaneous node every acting
     player's bot chooses on the same state. Returns the game's record. An illegal action from a
-    bot raises ``ValueError``.
+    bot raises ``IllegalActionError`` (a ``ValueError``).
     """
-    g = _resolve_game(game, params)
+    g = resolve_game(game, **params)
     check_seed(seed)
     bots = list(bots)
     if len(bots) != g.num_players:
@@ -116,7 +105,7 @@ class ArenaResult(GameRecords):
             game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
             seat_counts=counts, seconds=self.seconds,
         )
-        summary.add(self.seats, self.returns, self.scores, self.lengths)
+        summary.add(self.seats, self.returns, self.scores, self.lengths, self.truncated)
         return summary
 
     def win_shares(self) -> list[Interval]:
@@ -133,7 +122,7 @@ class ArenaResult(GameRecords):
 
 
 def arena(
-    game_id: str,
+    game: Game | str,
     bots: Sequence[BuiltinBot | str],
     games: int = 1000,
     *,
@@ -146,7 +135,8 @@ def arena(
     task_seconds: float = 1.0,
     **params: Any,
 ) -> ArenaResult | ArenaSummary:
-    """Plays ``games`` games of ``game_id`` between built-in bots, entirely in C++.
+    """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) between built-in
+    bots, entirely in C++.
 
     ``bots`` are ``tb.bots.Random``/``tb.bots.ISMCTS`` objects or their short names
     (``"random"``, ``"ismcts:1000"``). With fewer bots than seats the last bot fills the
@@ -158,10 +148,8 @@ def arena(
     ``task_seconds`` work as in ``tb.simulate``: ``keep_games=False`` returns an
     ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks.
     """
-    from . import make
-
-    game = make(game_id, **params)
-    check_games(games)
+    g = resolve_game(game, **params)
+    check_non_negative_int(games, "games")
     check_seed(seed)
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bots, not a str")
@@ -169,17 +157,15 @@ def arena(
     for b in resolved:
         if not isinstance(b, BuiltinBot):
             raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
-    players = game.num_players
+    players = g.num_players
     if not 1 <= len(resolved) <= players:
-        raise ValueError(f"{game_id} has {players} seats; pass 1 to {players} bots")
+        raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
     entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
-    specs = [resolved[b]._arena_spec() for b in entry_bot]
     job = ArenaJob(
-        game_id=game_id, params=game.params, blob=game._params_blob(), seed=seed,
-        players=players, bots=[b.name for b in resolved], entry_bot=entry_bot,
-        kinds=np.array([s[0] for s in specs], np.int32),
-        iterations=np.array([s[1] for s in specs], np.uint32),
-        exploration=np.array([s[2] for s in specs], np.float64),
+        game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=players,
+        bots=[b.name for b in resolved], entry_bot=entry_bot,
+        bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
+        searching=not all(isinstance(b, Random) for b in resolved),
     )
     outcome = runner.run(
         job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
@@ -187,8 +173,9 @@ def arena(
     )
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
-    returns, scores, lengths, entry_seats = outcome.arrays
+    returns, scores, lengths, truncated, entry_seats = outcome.arrays
     return ArenaResult(
-        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, seconds=outcome.seconds, bots=job.bots, seats=job.seats(entry_seats),
+        game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, truncated=truncated, seconds=outcome.seconds, bots=job.bots,
+        seats=job.seats(entry_seats),
     )

@@ -7,7 +7,7 @@ gives the same games.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -15,8 +15,19 @@ import numpy as np
 from . import _batch
 from .summary import ArenaSummary, SimulationSummary
 
-#: Per-game arrays of one chunk: returns, scores, lengths (and, for arena, entry seats).
+#: Per-game arrays of one chunk: returns, scores, lengths, truncated (and, for arena, entry
+#: seats).
 ChunkArrays = tuple[np.ndarray, ...]
+
+
+def _game_arrays(games: int, players: int) -> ChunkArrays:
+    """Zeroed returns, scores, lengths and truncated flags for ``games`` games."""
+    return (
+        np.zeros((games, players), np.float32),
+        np.zeros((games, players), np.float32),
+        np.zeros(games, np.uint32),
+        np.zeros(games, np.bool_),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,17 +46,14 @@ class SimulateJob:
         return False
 
     def arrays(self, games: int) -> ChunkArrays:
-        return (
-            np.zeros((games, self.players), np.float32),
-            np.zeros((games, self.players), np.float32),
-            np.zeros(games, np.uint32),
-        )
+        return _game_arrays(games, self.players)
 
     def run_into(self, first: int, out: ChunkArrays, threads: int) -> None:
         """Plays games ``first, first + 1, ...`` into the (equally long) arrays ``out``."""
-        returns, scores, lengths = out
+        returns, scores, lengths, truncated = out
         _batch.simulate_chunk(
-            self.game_id, self.blob, self.seed, first, returns, scores, lengths, threads
+            self.game_id, self.blob, self.seed, first, returns, scores, lengths,
+            truncated.view(np.uint8), threads,
         )
 
     def empty_summary(self) -> SimulationSummary:
@@ -70,27 +78,17 @@ class ArenaJob:
     players: int
     bots: list[str]
     entry_bot: list[int]
-    kinds: np.ndarray = field(repr=False)  #: int32 per entry: C++ bot kind
-    iterations: np.ndarray = field(repr=False)  #: uint32 per entry
-    exploration: np.ndarray = field(repr=False)  #: float64 per entry
-
-    @property
-    def searching(self) -> bool:
-        return bool((self.kinds != 0).any())
+    bots_blob: bytes  #: per entry, its bot's configuration bytes (``config._bytes()``)
+    searching: bool  #: whether a bot searches (games take milliseconds or more)
 
     def arrays(self, games: int) -> ChunkArrays:
-        return (
-            np.zeros((games, self.players), np.float32),
-            np.zeros((games, self.players), np.float32),
-            np.zeros(games, np.uint32),
-            np.zeros((games, self.players), np.int32),
-        )
+        return (*_game_arrays(games, self.players), np.zeros((games, self.players), np.int32))
 
     def run_into(self, first: int, out: ChunkArrays, threads: int) -> None:
-        returns, scores, lengths, entry_seats = out
+        returns, scores, lengths, truncated, entry_seats = out
         _batch.arena_chunk(
-            self.game_id, self.blob, self.kinds, self.iterations, self.exploration, self.seed,
-            first, entry_seats, returns, scores, lengths, threads,
+            self.game_id, self.blob, self.bots_blob, self.seed, first, entry_seats, returns,
+            scores, lengths, truncated.view(np.uint8), threads,
         )
 
     def seats(self, entry_seats: np.ndarray) -> np.ndarray:
@@ -105,9 +103,9 @@ class ArenaJob:
         )
 
     def summarize(self, out: ChunkArrays) -> ArenaSummary:
-        returns, scores, lengths, entry_seats = out
+        returns, scores, lengths, truncated, entry_seats = out
         summary = self.empty_summary()
-        summary.add(self.seats(entry_seats), returns, scores, lengths)
+        summary.add(self.seats(entry_seats), returns, scores, lengths, truncated)
         return summary
 
 

@@ -1,5 +1,5 @@
-"""What simulate and arena share: argument checks, the chunked C++ run with a progress bar,
-and the per-game result arrays."""
+"""What simulate and arena share: the chunked C++ run with a progress bar, and the per-game
+result arrays."""
 
 from __future__ import annotations
 
@@ -10,12 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-
-
-def check_games(games: int) -> int:
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ValueError(f"games must be a non-negative int, got {games!r}")
-    return games
 
 
 def run_chunked(
@@ -61,6 +55,7 @@ class GameRecords:
     returns: np.ndarray  #: float32 (games, players): win shares by seat
     scores: np.ndarray  #: float32 (games, players): raw game points by seat
     lengths: np.ndarray  #: uint32 (games,): decision nodes per game
+    truncated: np.ndarray  #: bool (games,): the game was ended by a safety cap (State.is_truncated)
     seconds: float  #: wall-clock time of the run
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ._checks import resolve_threads
 from .chunks import ChunkArrays, Job
 from .jobs import run_chunked
 from .summary import ArenaSummary, SimulationSummary
@@ -109,8 +110,6 @@ def run(
     task_seconds: float,
 ) -> Outcome:
     """Runs ``games`` games of ``job`` on ``backend``; see ``tb.simulate`` for the options."""
-    from .vector import resolve_threads
-
     check_backend(backend, address)
     if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)) or not (
         task_seconds > 0

@@ -8,11 +8,13 @@ from typing import Any
 import numpy as np
 
 from . import runner
+from ._checks import check_non_negative_int, check_seed
+from ._core import Game
+from ._registry import resolve_game
 from .chunks import SimulateJob
-from .jobs import GameRecords, check_games
+from .jobs import GameRecords
 from .stats import Interval
 from .summary import SimulationSummary, sole_winners
-from .vector import check_seed
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,7 +32,7 @@ class SimulationResult(GameRecords):
             game_id=self.game_id, params=self.params, seed=self.seed,
             players=self.returns.shape[1], seconds=self.seconds,
         )
-        summary.add(self.returns, self.scores, self.lengths)
+        summary.add(self.returns, self.scores, self.lengths, self.truncated)
         return summary
 
     def win_rates(self) -> list[Interval]:
@@ -43,7 +45,7 @@ class SimulationResult(GameRecords):
 
 
 def simulate(
-    game_id: str,
+    game: Game | str,
     games: int = 100_000,
     *,
     seed: int = 0,
@@ -55,7 +57,8 @@ def simulate(
     task_seconds: float = 1.0,
     **params: Any,
 ) -> SimulationResult | SimulationSummary:
-    """Plays ``games`` games of ``game_id`` with uniformly random legal moves, in C++.
+    """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) with uniformly
+    random legal moves, in C++.
 
     Game ``i`` is determined by ``(seed, i)`` alone, so the results are identical for any
     ``threads`` and either backend. With ``progress=True`` a tqdm progress bar tracks the run
@@ -72,14 +75,11 @@ def simulate(
     joins a cluster (docs/distributed.md). There ``threads`` is the threads (and CPUs) of one
     task, 1 by default, and chunk sizes adapt so that a task runs about ``task_seconds``.
     """
-    from . import make
-
-    game = make(game_id, **params)
-    check_games(games)
+    g = resolve_game(game, **params)
+    check_non_negative_int(games, "games")
     check_seed(seed)
     job = SimulateJob(
-        game_id=game_id, params=game.params, blob=game._params_blob(), seed=seed,
-        players=game.num_players,
+        game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=g.num_players
     )
     outcome = runner.run(
         job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
@@ -87,8 +87,8 @@ def simulate(
     )
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
-    returns, scores, lengths = outcome.arrays
+    returns, scores, lengths, truncated = outcome.arrays
     return SimulationResult(
-        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, seconds=outcome.seconds,
+        game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, truncated=truncated, seconds=outcome.seconds,
     )

@@ -2,10 +2,11 @@
 with the number of games.
 
 A summary keeps exact counts only: per seat (or bot) a histogram of win shares and of scores,
-sole wins and shared results, and a game-length histogram. Sums, squares, means and confidence
-intervals are computed from those counts with exact rational arithmetic, so they do not depend
-on how the job was cut into chunks or in which order the chunks were merged: a summary built from
-the full per-game arrays and one merged from any chunking are equal, field for field. The
+sole wins and shared results, a game-length histogram and the number of truncated games. Sums,
+squares, means and confidence intervals are computed from those counts with exact rational
+arithmetic, so they do not depend on how the job was cut into chunks or in which order the
+chunks were merged: a summary built from the full per-game arrays and one merged from any
+chunking are equal, field for field. The
 histograms stay small because win shares and scores take few distinct values in every game.
 """
 
@@ -78,7 +79,8 @@ def _add_lengths(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 @dataclass(kw_only=True)
 class _JobSummary:
-    """What both summaries share: identity of the job, game count, lengths, wall-clock time."""
+    """What both summaries share: identity of the job, game count, lengths, truncated games,
+    wall-clock time."""
 
     game_id: str
     params: dict[str, Any]
@@ -86,6 +88,7 @@ class _JobSummary:
     games: int = 0
     lengths: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     #: int64: ``lengths[k]`` games lasted ``k`` decision nodes
+    truncated: int = 0  #: games ended by a safety cap (State.is_truncated)
     seconds: float = 0.0  #: wall-clock time of the run
 
     @property
@@ -102,6 +105,16 @@ class _JobSummary:
             raise ValueError("cannot merge summaries of different jobs")
         self.games += other.games
         self.lengths = _add_lengths(self.lengths, other.lengths)
+        self.truncated += other.truncated
+
+    def _add_common(self, lengths: np.ndarray, truncated: np.ndarray) -> None:
+        self.lengths = _add_lengths(self.lengths, _length_histogram(lengths))
+        self.truncated += int(np.count_nonzero(truncated))
+        self.games += int(lengths.shape[0])
+
+    def _truncation_line(self) -> list[str]:
+        """The table's line on truncated games, if there were any."""
+        return [f"truncated by the safety cap: {self.truncated:,} games"] if self.truncated else []
 
 
 @dataclass(kw_only=True)
@@ -126,7 +139,9 @@ class SimulationSummary(_JobSummary):
             self.scores = [Histogram() for _ in range(self.players)]
             self.sole_wins = np.zeros(self.players, np.int64)
 
-    def add(self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray) -> None:
+    def add(
+        self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray, truncated: np.ndarray
+    ) -> None:
         """Counts the games of one chunk (rows of the per-game arrays)."""
         winners = sole_winners(returns)
         self.sole_wins += np.bincount(winners[winners >= 0], minlength=self.players)
@@ -134,8 +149,7 @@ class SimulationSummary(_JobSummary):
         for seat in range(self.players):
             self.returns[seat] += Histogram.of(returns[:, seat])
             self.scores[seat] += Histogram.of(scores[:, seat])
-        self.lengths = _add_lengths(self.lengths, _length_histogram(lengths))
-        self.games += int(lengths.shape[0])
+        self._add_common(lengths, truncated)
 
     def merge(self, other: SimulationSummary) -> None:
         """Adds the counts of ``other`` (another chunk of the same job) to this summary."""
@@ -168,7 +182,7 @@ class SimulationSummary(_JobSummary):
                 f"{seat:>6} {rate:>10.4f} {f'[{low:.4f}, {high:.4f}]':>16} {score:>11.2f}"
             )
         lines.append(f"draws / shared wins: {shared:.4f}")
-        return "\n".join(lines)
+        return "\n".join(lines + self._truncation_line())
 
 
 @dataclass(kw_only=True)
@@ -191,7 +205,12 @@ class ArenaSummary(_JobSummary):
             self.scores = [Histogram() for _ in self.bots]
 
     def add(
-        self, seats: np.ndarray, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray
+        self,
+        seats: np.ndarray,
+        returns: np.ndarray,
+        scores: np.ndarray,
+        lengths: np.ndarray,
+        truncated: np.ndarray,
     ) -> None:
         """Counts the games of one chunk; ``seats`` holds the bot index per seat."""
         for bot in range(len(self.bots)):
@@ -201,8 +220,7 @@ class ArenaSummary(_JobSummary):
             for hist, values in ((self.shares[bot], returns), (self.scores[bot], scores)):
                 total = np.where(mine, values, 0.0).sum(axis=1, dtype=np.float64)
                 hist += Histogram.of(total[played] / count[played])
-        self.lengths = _add_lengths(self.lengths, _length_histogram(lengths))
-        self.games += int(lengths.shape[0])
+        self._add_common(lengths, truncated)
 
     def merge(self, other: ArenaSummary) -> None:
         """Adds the counts of ``other`` (another chunk of the same job) to this summary."""
@@ -236,4 +254,4 @@ class ArenaSummary(_JobSummary):
                 f"{name:>16} {seats:>5} {rate:>10.4f} "
                 f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
             )
-        return "\n".join(lines)
+        return "\n".join(lines + self._truncation_line())
