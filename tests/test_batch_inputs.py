@@ -80,9 +80,11 @@ def test_wrong_dtypes_non_contiguous_and_none_buffers_are_rejected():
     returns, scores, lengths, truncated = result_buffers(8, 5)
     blob = FIVE._params_blob()
     with pytest.raises(ValueError, match="dtype"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns.astype(np.float64), scores, lengths, truncated, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns.astype(np.float64), scores, lengths,
+                              truncated, 1)
     with pytest.raises(ValueError, match="dtype"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns, scores, lengths.astype(np.int64), truncated, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns, scores, lengths.astype(np.int64),
+                              truncated, 1)
     wide = np.zeros((8, 10), np.float32)
     with pytest.raises(ValueError, match="contiguous"):
         _batch.simulate_chunk("hoi_pho", blob, 1, 0, wide[:, ::2], scores, lengths, truncated, 1)
