@@ -23,18 +23,21 @@ from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
+from .summary import ArenaSummary, SimulationSummary  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
 
 __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
     "ArenaResult",
+    "ArenaSummary",
     "Game",
     "GameInfo",
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
     "SimulationResult",
+    "SimulationSummary",
     "Solution",
     "State",
     "VectorEnv",

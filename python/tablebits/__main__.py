@@ -31,6 +31,18 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
         help="a game parameter, e.g. --param variant=guess or players=4 (repeatable)",
     )
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--backend", choices=["local", "ray"], default="local",
+        help="local threads, or Ray tasks (pip install 'tablebits[ray]'; docs/distributed.md)",
+    )
+    parser.add_argument(
+        "--address", default=None,
+        help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster (default: local)",
+    )
+
+
+#: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
+KEEP_GAMES_LIMIT = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
-        progress=not args.no_progress, **dict(args.param),
+        progress=not args.no_progress, backend=args.backend, address=args.address,
+        keep_games=args.games <= KEEP_GAMES_LIMIT, **dict(args.param),
     )
     try:
         if args.command == "arena":
@@ -60,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             result: Any = tb.arena(args.game, bots, **job)
         else:
             result = tb.simulate(args.game, **job)
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError, ConnectionError, ImportError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(result.summary())

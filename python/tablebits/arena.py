@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from . import _batch
-from ._checks import check_non_negative_int, check_seed, resolve_threads
+from . import runner
+from ._checks import check_non_negative_int, check_seed
 from ._core import SIMULTANEOUS, Game, State
 from ._registry import resolve_game
 from .bots import Bot, BuiltinBot, Random, parse
-from .jobs import GameRecords, run_chunked
-from .stats import Interval, share_interval
+from .chunks import ArenaJob
+from .jobs import GameRecords
+from .stats import Interval
+from .summary import ArenaSummary
 
 __all__ = ["ArenaResult", "GameRecord", "arena", "play"]
 
@@ -96,43 +97,28 @@ class ArenaResult(GameRecords):
     bots: list[str]  #: bot names, one per entry of the ``bots`` argument
     seats: np.ndarray  #: int32 (games, players): bot index per seat
 
-    def _per_game(self, values: np.ndarray, bot: int) -> np.ndarray:
-        """float64 (games,): the mean of ``values`` over the seats ``bot`` played in each game."""
-        mine = self.seats == bot
-        counts = mine.sum(axis=1)
-        total = np.where(mine, values, 0.0).sum(axis=1, dtype=np.float64)
-        return total[counts > 0] / counts[counts > 0]
+    def summarize(self) -> ArenaSummary:
+        """The summary-mode statistics of these games (what ``keep_games=False`` returns)."""
+        first = self.seats[0] if self.games else np.zeros(0, np.int32)
+        counts = [int((first == b).sum()) for b in range(len(self.bots))]
+        summary = ArenaSummary(
+            game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
+            seat_counts=counts, seconds=self.seconds,
+        )
+        summary.add(self.seats, self.returns, self.scores, self.lengths, self.truncated)
+        return summary
 
     def win_shares(self) -> list[Interval]:
         """Per bot: mean win share per seat it played, with its 95% CI over games."""
-        return [share_interval(self._per_game(self.returns, b)) for b in range(len(self.bots))]
+        return self.summarize().win_shares()
 
     def mean_scores(self) -> list[float]:
         """Per bot: mean raw game points per seat it played."""
-        return [
-            float(col.mean()) if col.size else math.nan
-            for col in (self._per_game(self.scores, b) for b in range(len(self.bots)))
-        ]
+        return self.summarize().mean_scores()
 
     def summary(self) -> str:
         """A short text table: speed, each bot's win share with a 95% CI, mean scores."""
-        players = self.returns.shape[1] if self.returns.ndim == 2 else 0
-        lines = [
-            f"{self.game_id}: {self.games:,} games ({players} seats, rotating) in "
-            f"{self.seconds:.2f} s ({self.games_per_second:,.1f} games/s), "
-            f"mean length {float(self.lengths.mean()) if self.games else 0.0:.1f} moves",
-            f"{'bot':>16} {'seats':>5} {'win share':>10} {'95% CI':>18} {'mean score':>11}",
-        ]
-        for b, ((rate, low, high), score) in enumerate(
-            zip(self.win_shares(), self.mean_scores(), strict=True)
-        ):
-            seats = int((self.seats[0] == b).sum()) if self.games else 0
-            name = f"{b}:{self.bots[b]}"
-            lines.append(
-                f"{name:>16} {seats:>5} {rate:>10.4f} "
-                f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
-            )
-        return "\n".join(lines + self._truncation_line())
+        return self.summarize().summary()
 
 
 def arena(
@@ -143,8 +129,12 @@ def arena(
     seed: int = 0,
     threads: int | None = None,
     progress: bool = False,
+    keep_games: bool = True,
+    backend: str = "local",
+    address: str | None = None,
+    task_seconds: float = 1.0,
     **params: Any,
-) -> ArenaResult:
+) -> ArenaResult | ArenaSummary:
     """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) between built-in
     bots, entirely in C++.
 
@@ -153,13 +143,14 @@ def arena(
     remaining seats, so ``[ISMCTS(), Random()]`` pits one ISMCTS against random players. Seats
     rotate: in game ``i`` seat ``s`` is played by seat entry ``(s + i) mod players``. Game ``i``
     is determined by ``(seed, i)`` alone (the bots' own seeds are not used), so the results are
-    identical for any ``threads``. The GIL is released while games run; ``progress=True`` shows
-    a tqdm bar.
+    identical for any ``threads`` and either backend. The GIL is released while games run;
+    ``progress=True`` shows a tqdm bar. ``keep_games``, ``backend``, ``address`` and
+    ``task_seconds`` work as in ``tb.simulate``: ``keep_games=False`` returns an
+    ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks.
     """
     g = resolve_game(game, **params)
     check_non_negative_int(games, "games")
     check_seed(seed)
-    nthreads = resolve_threads(threads)
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bots, not a str")
     resolved = [parse(b) if isinstance(b, str) else b for b in bots]
@@ -170,28 +161,21 @@ def arena(
     if not 1 <= len(resolved) <= players:
         raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
     entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
-    bots_blob = b"".join(resolved[b].config._bytes() for b in entry_bot)
-
-    entry_seats = np.zeros((games, players), np.int32)
-    returns = np.zeros((games, players), np.float32)
-    scores = np.zeros((games, players), np.float32)
-    lengths = np.zeros(games, np.uint32)
-    truncated = np.zeros(games, np.bool_)
-    blob = g._params_blob()
-    searching = not all(isinstance(b, Random) for b in resolved)
-
-    def run(first: int, end: int) -> None:
-        _batch.arena_chunk(
-            g.id, blob, bots_blob, seed, first, entry_seats[first:end], returns[first:end],
-            scores[first:end], lengths[first:end], truncated[first:end].view(np.uint8),
-            nthreads,
-        )
-
-    chunk = max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads)
-    seconds = run_chunked(g.id, games, chunk, progress, run)
-    seats = np.asarray(entry_bot, np.int32)[entry_seats]
+    job = ArenaJob(
+        game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=players,
+        bots=[b.name for b in resolved], entry_bot=entry_bot,
+        bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
+        searching=not all(isinstance(b, Random) for b in resolved),
+    )
+    outcome = runner.run(
+        job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
+        address=address, task_seconds=task_seconds,
+    )
+    if outcome.arrays is None:
+        return outcome.summary  # type: ignore[return-value]
+    returns, scores, lengths, truncated, entry_seats = outcome.arrays
     return ArenaResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, truncated=truncated, seconds=seconds,
-        bots=[b.name for b in resolved], seats=seats,
+        lengths=lengths, truncated=truncated, seconds=outcome.seconds, bots=job.bots,
+        seats=job.seats(entry_seats),
     )

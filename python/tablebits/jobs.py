@@ -13,14 +13,19 @@ import numpy as np
 
 
 def run_chunked(
-    game_id: str, games: int, chunk: int, progress: bool, run: Callable[[int, int], None]
+    game_id: str,
+    games: int,
+    chunk: int,
+    progress: bool,
+    run: Callable[[int, int], None],
+    always_chunk: bool = False,
 ) -> float:
     """Calls ``run(first, end)`` over ``[0, games)``; returns the wall-clock seconds.
 
-    Without ``progress`` it is one call; with it, calls of ``chunk`` games between which a tqdm
-    bar updates (each call releases the GIL while C++ plays its games).
+    Without ``progress`` (nor ``always_chunk``) it is one call; otherwise, calls of ``chunk``
+    games between which a tqdm bar updates (each call releases the GIL while C++ plays).
     """
-    if not progress:
+    if not progress and not always_chunk:
         chunk = max(games, 1)
     bar = None
     if progress:
@@ -60,8 +65,3 @@ class GameRecords:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else math.inf
-
-    def _truncation_line(self) -> list[str]:
-        """The summary line on truncated games, if there were any."""
-        count = int(self.truncated.sum())
-        return [f"truncated by the safety cap: {count:,} games"] if count else []
