@@ -14,6 +14,7 @@
 #include "../tablebits/core/serialize.hpp"
 #include "../tablebits/core/simulate.hpp"
 #include "../tablebits/games/registry.hpp"
+#include "sigint_scope.hpp"
 
 namespace tb {
 

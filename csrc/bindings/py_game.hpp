@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <random>
@@ -21,6 +22,7 @@
 #include "py_errors.hpp"
 #include "py_info.hpp"
 #include "pyconvert.hpp"
+#include "sigint_scope.hpp"
 
 namespace tb {
 
@@ -186,12 +188,28 @@ class StateMethods {
     py_convert::value_error("no action is written '" + s + "' here");
   }
 
-  static py::list floats(const S& st, void (*fn)(const typename G::State&, const typename G::Params&, float*)) {
+  static double widen(float v) { return static_cast<double>(v); }
+
+  // One Python float per player from fn, through `convert`.
+  static py::list floats(const S& st, void (*fn)(const typename G::State&, const typename G::Params&, float*),
+                         double (*convert)(float) = &widen) {
     std::array<float, kMaxPlayers> v{};
     fn(st.s, st.game->params, v.data());
     py::list out;
-    for (int i = 0; i < st.game->players; ++i) out.append(static_cast<double>(v[i]));
+    for (int i = 0; i < st.game->players; ++i) out.append(convert(v[i]));
     return out;
+  }
+
+  // A win share is 0 or 1/k (k players share the win); the engine computes it in float32, where
+  // 1/3 is 0.3333333432674408. The object API returns the exact Python float 1/k instead, so a
+  // k-way tie sums to 1.0. Any other value (none today) is widened unchanged.
+  static double exact_share(float v) {
+    if (v <= 0.0f) return static_cast<double>(v);
+    const long k = std::lround(1.0 / static_cast<double>(v));
+    if (k >= 1 && k <= kMaxPlayers && static_cast<float>(1.0 / static_cast<double>(k)) == v) {
+      return 1.0 / static_cast<double>(k);
+    }
+    return static_cast<double>(v);
   }
 
   static py::array_t<float> observation_tensor(const S& st, const py::object& player) {
@@ -231,12 +249,14 @@ class StateMethods {
     const typename G::Params params = st.game->params;
     const ActionMask legal = mask(st, decider);
     thread_local BotRunners<G> runners;
+    SigintScope sigint;
     {
       py::gil_scoped_release release;
       Rng policy{s};
       Decision decision{policy, s};
       action = runners.act(bot, root, params, decider, legal, decision);
     }
+    if (sigint.raise_if_stopped()) throw py::error_already_set();
     return runners;
   }
 
@@ -352,8 +372,9 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            "The action's text for `action` (as `player` would name it; default: the player to move).")
       .def("string_to_action", &M::string_to_action, py::arg("text"), py::arg("player") = py::none(),
            "Inverse of action_to_string. Unknown text -> ValueError.")
-      .def("returns", [](const S& st) { return M::floats(st, &G::returns); },
-           "Win shares per player (sum 1; cooperative games: 1 each on a win); zeros before the end.")
+      .def("returns", [](const S& st) { return M::floats(st, &G::returns, &M::exact_share); },
+           "Win shares per player as exact Python floats: 1/k each for a k-way tie, summing to 1.0 "
+           "(cooperative games: 1 each on a win); zeros before the end.")
       .def("scores", [](const S& st) { return M::floats(st, &G::scores); }, "Raw game points per player.")
       .def("observation_tensor", &M::observation_tensor, py::arg("player"),
            "float32 numpy array of game.observation_shape: exactly what `player` knows.")

@@ -35,6 +35,7 @@ py::tuple solve_state(const PyState<G>& st, const py::object& max_nodes, const p
     int value = 0;
     uint64_t nodes = 0;
     bool aborted = false;
+    SigintScope sigint;
     {
       py::gil_scoped_release release;
       Solver<G> solver(st.game->params, table_bits, limits);
@@ -45,6 +46,7 @@ py::tuple solve_state(const PyState<G>& st, const py::object& max_nodes, const p
       }
       nodes = solver.nodes();
     }
+    if (sigint.raise_if_stopped()) throw py::error_already_set();
     if (aborted) {
       PyErr_SetString(PyExc_TimeoutError, ("solver stopped after " + std::to_string(nodes) + " nodes by its limit").c_str());
       throw py::error_already_set();

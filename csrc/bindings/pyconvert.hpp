@@ -135,6 +135,32 @@ inline void expect_keys(const py::dict& d, const std::string& what, std::initial
   }
 }
 
+// Every key of `required` must be in `d`; every key of `d` must be in `required` or `optional`.
+// Hand-written state dicts leave out the optional ones (each codec documents its defaults).
+inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> required,
+                        std::initializer_list<const char*> optional) {
+  std::string missing, unknown, valid;
+  for (const char* k : required) {
+    valid += (valid.empty() ? "" : ", ") + std::string(k);
+    if (!d.contains(k)) missing += (missing.empty() ? "" : ", ") + std::string(k);
+  }
+  for (const char* k : optional) valid += ", " + std::string(k) + " (optional)";
+  if (!missing.empty()) value_error(what + " is missing key(s): " + missing);
+  for (auto item : d) {
+    const std::string k = py::str(item.first);
+    bool known = false;
+    for (const char* key : required) known = known || k == key;
+    for (const char* key : optional) known = known || k == key;
+    if (!known) unknown += (unknown.empty() ? "" : ", ") + k;
+  }
+  if (!unknown.empty()) value_error(what + " has unknown key(s): " + unknown + " (expected: " + valid + ")");
+}
+
+// d[key], or `fallback` where the optional key is absent.
+inline py::object get_or(const py::dict& d, const char* key, py::object fallback) {
+  return d.contains(key) ? py::reinterpret_borrow<py::object>(d[key]) : std::move(fallback);
+}
+
 // Reads game parameters by name and complains about anything left unread.
 class ParamReader {
  public:

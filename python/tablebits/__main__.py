@@ -46,6 +46,15 @@ KEEP_GAMES_LIMIT = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback."""
+    try:
+        return run(argv)
+    except KeyboardInterrupt:
+        print("tablebits: interrupted", file=sys.stderr)
+        return 130
+
+
+def run(argv: list[str] | None) -> int:
     import tablebits as tb
 
     parser = argparse.ArgumentParser(prog="tablebits", description=__doc__)

@@ -15,6 +15,10 @@ import numpy as np
 
 
 cdef extern from "bindings/any_game.hpp" namespace "tb":
+    cdef cppclass SigintScope:
+        SigintScope()
+        int raise_if_stopped() except -1
+
     cdef cppclass BatchBuffers:
         int32_t* current_player
         uint64_t* legal
@@ -86,9 +90,11 @@ def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t se
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
                      &lengths[0], &truncated[0], threads)
+    sigint.raise_if_stopped()
 
 
 def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blob not None,
@@ -112,9 +118,11 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
     cdef string bots = bots_blob
+    cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
                   &scores[0, 0], &lengths[0], &truncated[0], threads)
+    sigint.raise_if_stopped()
 
 
 cdef class BatchCore:

@@ -52,7 +52,9 @@ class GameRecords:
     game_id: str
     params: dict[str, Any]
     seed: int
-    returns: np.ndarray  #: float32 (games, players): win shares by seat
+    #: float32 (games, players): win shares by seat (float32(1/3) for a three-way share, where
+    #: State.returns() gives the exact Python float 1/3)
+    returns: np.ndarray
     scores: np.ndarray  #: float32 (games, players): raw game points by seat
     lengths: np.ndarray  #: uint32 (games,): decision nodes per game
     truncated: np.ndarray  #: bool (games,): the game was ended by a safety cap (State.is_truncated)

@@ -3,10 +3,10 @@ game's row or only the summary."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from ._checks import resolve_threads
+from ._memory import available_bytes
 from .chunks import ChunkArrays, Job
 from .jobs import run_chunked
 from .summary import ArenaSummary, SimulationSummary
@@ -36,24 +36,12 @@ def check_backend(backend: str, address: str | None) -> None:
             raise ValueError(f"address must be a non-empty str or None, got {address!r}")
 
 
-def available_memory() -> int:
-    """Bytes of memory available to new allocations (Linux MemAvailable, else physical)."""
-    try:
-        with open("/proc/meminfo") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-
-
 def check_fits(job: Job, games: int) -> None:
     """Raises ValueError, before allocating, when the per-game arrays would not fit in memory."""
     per_game = sum(a.nbytes for a in job.arrays(1))
     needed = games * per_game
-    available = available_memory()
-    if needed > _MEMORY_SHARE * available:
+    available = available_bytes()
+    if available is not None and needed > _MEMORY_SHARE * available:
         raise ValueError(
             f"keeping all {games:,} games needs {needed / 2**30:,.1f} GiB of arrays, more than "
             f"this machine can hold ({available / 2**30:,.1f} GiB available); pass "

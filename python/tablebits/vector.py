@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _batch, _core
 from ._checks import check_positive_int, check_seed, resolve_threads
+from ._memory import check_fits
 from ._registry import resolve_game
 from .errors import IllegalActionError
 
@@ -21,7 +22,9 @@ class VectorEnv:
     - ``current_player`` int32 ``(N,)``: the player to move, ``SIMULTANEOUS`` or ``TERMINAL``.
     - ``legal`` uint64 ``(N, P)``: legal-action bitmask per player (0 = not acting);
       ``legal_actions_mask()`` expands it to bool ``(N, P, num_actions)``.
-    - ``rewards`` float32 ``(N, P)``: the returns of a game that ended on this step, else 0.
+    - ``rewards`` float32 ``(N, P)``: the returns of a game that ended on this step, else 0;
+      float32 like every batch array: a three-way share is ``float32(1/3)`` (0.33333334);
+      ``State.returns()`` gives the exact Python float ``1/3``.
     - ``terminated`` bool ``(N,)``: the game ended on this step by its rules.
     - ``truncated`` bool ``(N,)``: the game was ended on this step by a safety cap
       (``game.info.can_truncate``, e.g. ``max_rounds``); it still has returns (in ``rewards``).
@@ -61,6 +64,8 @@ class VectorEnv:
         self.num_players = g.num_players
         self.num_actions = g.num_actions
         self.threads = resolve_threads(threads)
+        per_env = self._bytes_per_env(g, bool(observations))
+        check_fits(num_envs * per_env, f"VectorEnv of {num_envs:,} envs")
         self._core = _batch.BatchCore(
             g.id, g._params_blob(), num_envs, g.num_players,
             g.observation_shape[0], bool(observations),
@@ -76,6 +81,16 @@ class VectorEnv:
         self.final_returns: np.ndarray = self._core.final_returns
         self.final_observations: np.ndarray | None = self._core.final_observations
         self.reset(seed)
+
+    @staticmethod
+    def _bytes_per_env(game: _core.Game, observations: bool) -> int:
+        """The buffers' bytes per env (the final buffers included), plus the C++ state, its two
+        generators and the private copies of the current player and legal masks."""
+        players = game.num_players
+        state = len(game.new_initial_state(seed=0).to_bytes()) + 16 + 4 + players * 8
+        observed = 2 * players * game.observation_shape[0] * 4 if observations else 0
+        buffers = 10 + players * 16 + observed
+        return state + buffers
 
     def reset(self, seed: int = 0) -> None:
         """Starts a fresh game in every env (and clears the final buffers)."""

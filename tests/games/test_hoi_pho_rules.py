@@ -811,7 +811,7 @@ def _mutations():
     def m(fn):
         return fn
     return [
-        ("missing key", m(lambda d: d.pop("forced"))),
+        ("missing key", m(lambda d: d.pop("hands"))),
         ("extra key", m(lambda d: d.update(extra=1))),
         ("game", m(lambda d: d.update(game="fox_duet"))),
         ("players", m(lambda d: d.update(players=3))),

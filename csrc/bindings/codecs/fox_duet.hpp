@@ -149,26 +149,22 @@ struct PyCodec<fox_duet::FoxDuet> {
     namespace py = pybind11;
     using namespace fox_duet;
     py::dict d = py_convert::to_dict(obj, "state dict");
-    {
-      static constexpr const char* kFields[] = {
-          "game", "level", "round", "trick", "dealer", "leader", "phase", "hands", "decree", "deck",
-          "trick_cards", "tracker", "gems", "plus", "covered", "forest_supply", "gem_supply", "outcome",
-          "rng", "played", "known", "voids", "fox_target", "ignore"};
-      std::string missing, unknown;
-      for (const char* k : kFields) {
-        if (!d.contains(k) && std::string(k) != "rng") missing += (missing.empty() ? "" : ", ") + std::string(k);
-      }
-      for (auto item : d) {
-        const std::string k = py::str(item.first);
-        bool known = false;
-        for (const char* f : kFields) known = known || k == f;
-        if (!known) unknown += (unknown.empty() ? "" : ", ") + k;
-      }
-      if (!missing.empty()) py_convert::value_error("state dict is missing key(s): " + missing);
-      if (!unknown.empty()) py_convert::value_error("state dict has unknown key(s): " + unknown);
+    // Optional keys, for positions written by hand (docs/games/fox_duet.md, "Optional keys"):
+    // game, level and plus (checks against the game: default the game's own), rng (0), outcome
+    // (null), trick_cards (no card on the table), forest_supply (the tokens not covering a
+    // space), played (every card listed nowhere else), known and voids (nothing known),
+    // fox_target and ignore (null: no ability is asking).
+    py_convert::expect_keys(
+        d, "state dict",
+        {"round", "trick", "dealer", "leader", "phase", "hands", "decree", "deck", "tracker", "gems", "covered",
+         "gem_supply"},
+        {"game", "level", "plus", "rng", "outcome", "trick_cards", "forest_supply", "played", "known", "voids",
+         "fox_target", "ignore"});
+    const py::none null;
+    if (d.contains("game") && py_convert::to_str(d["game"], "'game'") != "fox_duet") {
+      py_convert::value_error("'game' must be 'fox_duet'");
     }
-    if (py_convert::to_str(d["game"], "'game'") != "fox_duet") py_convert::value_error("'game' must be 'fox_duet'");
-    if (py_convert::to_int(d["level"], "'level'", 1, 3) != p.level) {
+    if (d.contains("level") && py_convert::to_int(d["level"], "'level'", 1, 3) != p.level) {
       py_convert::value_error("'level' must be " + std::to_string(p.level) + " for this game");
     }
     State s{};
@@ -178,9 +174,9 @@ struct PyCodec<fox_duet::FoxDuet> {
     s.leader = static_cast<uint8_t>(py_convert::to_int(d["leader"], "'leader'", 0, 1));
     if (d.contains("rng")) s.rng.state = py_convert::to_u64(d["rng"], "'rng'");
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhaseNames));
-    if (!d["outcome"].is_none()) {
+    if (const py::object outcome = py_convert::get_or(d, "outcome", null); !outcome.is_none()) {
       static constexpr std::array<const char*, 3> kOutcomes = {"won", "lost_time", "lost_forest"};
-      s.outcome = static_cast<uint8_t>(1 + py_convert::to_choice(d["outcome"], "'outcome'", kOutcomes));
+      s.outcome = static_cast<uint8_t>(1 + py_convert::to_choice(outcome, "'outcome'", kOutcomes));
     }
 
     // --- cards ---
@@ -188,12 +184,23 @@ struct PyCodec<fox_duet::FoxDuet> {
     s.hand[0] = card_set(hands[0], "'hands'[0]");
     s.hand[1] = card_set(hands[1], "'hands'[1]");
     const uint32_t deck = card_set(d["deck"], "'deck'");
-    s.played = card_set(d["played"], "'played'");
     s.decree = static_cast<uint8_t>(parse_card(d["decree"], "'decree'"));
-    py::dict tc = py_convert::to_dict(d["trick_cards"], "'trick_cards'");
-    py_convert::expect_keys(tc, "'trick_cards'", {"lead", "follow"});
-    s.lead = optional_card(tc["lead"], "'trick_cards' lead");
-    s.follow = optional_card(tc["follow"], "'trick_cards' follow");
+    if (d.contains("trick_cards")) {
+      py::dict tc = py_convert::to_dict(d["trick_cards"], "'trick_cards'");
+      py_convert::expect_keys(tc, "'trick_cards'", {"lead", "follow"});
+      s.lead = optional_card(tc["lead"], "'trick_cards' lead");
+      s.follow = optional_card(tc["follow"], "'trick_cards' follow");
+    } else {
+      s.lead = s.follow = kNoCard;
+    }
+    if (d.contains("played")) {
+      s.played = card_set(d["played"], "'played'");
+    } else {  // the completed tricks' pile: every card not listed elsewhere
+      uint32_t listed = s.hand[0] | s.hand[1] | deck;
+      for (uint8_t card : {s.decree, s.lead, s.follow})
+        if (card != kNoCard) listed |= bit(card);
+      s.played = kAllCards & ~listed;
+    }
     {
       uint32_t all = 0;
       int count = 0;
@@ -212,10 +219,12 @@ struct PyCodec<fox_duet::FoxDuet> {
 
     // --- board ---
     const int n = p.n, c = p.c();
-    py::list plus = py_convert::to_list(d["plus"], "'plus'", static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) {
-      if (py_convert::to_bool(plus[i], "'plus' entry") != (p.plus[i] != 0)) {
-        py_convert::value_error("'plus' does not match the game's board");
+    if (d.contains("plus")) {
+      py::list plus = py_convert::to_list(d["plus"], "'plus'", static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) {
+        if (py_convert::to_bool(plus[i], "'plus' entry") != (p.plus[i] != 0)) {
+          py_convert::value_error("'plus' does not match the game's board");
+        }
       }
     }
     py::list gems = py_convert::to_list(d["gems"], "'gems'", static_cast<size_t>(n));
@@ -228,14 +237,20 @@ struct PyCodec<fox_duet::FoxDuet> {
     s.board_gems = static_cast<uint8_t>(board_gems);
     py::list covered = py_convert::to_list(d["covered"], "'covered'", 2);
     for (int e = 0; e < 2; ++e) s.covered[e] = static_cast<uint8_t>(py_convert::to_int(covered[e], "'covered' entry", 0, c));
-    const int forest = static_cast<int>(py_convert::to_int(d["forest_supply"], "'forest_supply'", 0, kTotalForest));
-    if (forest + s.covered[0] + s.covered[1] != kTotalForest) py_convert::value_error("forest tokens are not conserved");
+    if (s.covered[0] + s.covered[1] > kTotalForest) py_convert::value_error("forest tokens are not conserved");
+    if (d.contains("forest_supply")) {
+      const int forest = static_cast<int>(py_convert::to_int(d["forest_supply"], "'forest_supply'", 0, kTotalForest));
+      if (forest + s.covered[0] + s.covered[1] != kTotalForest) py_convert::value_error("forest tokens are not conserved");
+    }
     s.tracker = static_cast<int8_t>(py_convert::to_int(d["tracker"], "'tracker'", -c, c));
     s.gem_supply = static_cast<uint8_t>(py_convert::to_int(d["gem_supply"], "'gem_supply'", 0, kTotalGems));
 
     // --- knowledge ---
-    py::list known = py_convert::to_list(d["known"], "'known'", 2);
-    py::list voids = py_convert::to_list(d["voids"], "'voids'", 2);
+    py::list nothing_known;  // [[], []]
+    nothing_known.append(py::list());
+    nothing_known.append(py::list());
+    py::list known = py_convert::to_list(py_convert::get_or(d, "known", nothing_known), "'known'", 2);
+    py::list voids = py_convert::to_list(py_convert::get_or(d, "voids", nothing_known), "'voids'", 2);
     static constexpr std::array<const char*, 3> kSuits = {"R", "S", "D"};
     for (int pl = 0; pl < 2; ++pl) {
       s.known[pl] = card_set(known[pl], "'known'[" + std::to_string(pl) + "]");
@@ -247,12 +262,10 @@ struct PyCodec<fox_duet::FoxDuet> {
     }
 
     // --- ability fields ---
-    s.fox_target = d["fox_target"].is_none()
-        ? kUnset
-        : static_cast<uint8_t>(py_convert::to_int(d["fox_target"], "'fox_target'", 0, 1));
-    s.ignore = d["ignore"].is_none()
-        ? kUnset
-        : static_cast<uint8_t>(py_convert::to_choice(d["ignore"], "'ignore'", kIgnoreNames));
+    const py::object fox_target = py_convert::get_or(d, "fox_target", null);
+    s.fox_target = fox_target.is_none() ? kUnset : static_cast<uint8_t>(py_convert::to_int(fox_target, "'fox_target'", 0, 1));
+    const py::object ignore = py_convert::get_or(d, "ignore", null);
+    s.ignore = ignore.is_none() ? kUnset : static_cast<uint8_t>(py_convert::to_choice(ignore, "'ignore'", kIgnoreNames));
     return s;
   }
 };

@@ -127,38 +127,44 @@ struct PyCodec<hoi_pho::HoiPho> {
     using namespace hoi_pho;
     const int n = p.players;
     py::dict d = py_convert::to_dict(obj, "state dict");
-    {
-      // "rng" is optional; "ships_played" is optional on a round's first turn (derived below).
-#define TB_HOI_PHO_KEYS "game", "players", "round", "turn", "phase", "coins", "coins_turn_start", "contracts", "deck", \
-    "hands", "removed", "discards", "table", "previous", "forced", "known", "outcome", "stack", "skill_player", "target", \
-    "rps_draws"
-      const bool rng = d.contains("rng"), played = d.contains("ships_played");
-      if (rng && played) {
-        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS, "rng", "ships_played"});
-      } else if (rng) {
-        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS, "rng"});
-      } else if (played) {
-        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS, "ships_played"});
-      } else {
-        py_convert::expect_keys(d, "state dict", {TB_HOI_PHO_KEYS});
-      }
-#undef TB_HOI_PHO_KEYS
+    // Optional keys, for positions written by hand (docs/games/hoi_pho.md, "Optional keys"):
+    // game and players (checks against the game), rng (0), deck (derived from contracts), table
+    // (empty), known (nothing known), forced (null), outcome (null; in phase over derived:
+    // "ended" iff someone owns 3 contracts or the deck is empty, else "truncated"), stack ([]),
+    // skill_player, target (null), rps_draws (0); where they exist only in some phases:
+    // coins_turn_start (= coins in discard and play, before anything moved coins this turn),
+    // removed ([] with 4-5 players), discards ([] with 4-5 players and in phase discard),
+    // previous ([] on turn 1; on turn 2 every merchant listed nowhere else), ships_played
+    // (derived on turn 1). Missing where it cannot be derived: a ValueError naming the key.
+    py_convert::expect_keys(d, "state dict", {"round", "turn", "phase", "coins", "contracts", "hands"},
+                            {"game", "players", "rng", "coins_turn_start", "deck", "removed", "discards", "table",
+                             "previous", "forced", "known", "outcome", "stack", "skill_player", "target", "rps_draws",
+                             "ships_played"});
+    const py::none null;
+    const py::list empty;
+    auto required_here = [&](const char* key, const char* where) -> py::object {
+      if (!d.contains(key)) py_convert::value_error(std::string("state dict is missing key '") + key + "' (required " + where + ")");
+      return d[key];
+    };
+    if (d.contains("game") && py_convert::to_str(d["game"], "'game'") != "hoi_pho") py_convert::value_error("'game' must be 'hoi_pho'");
+    if (d.contains("players") && py_convert::to_int(d["players"], "'players'", 3, 5) != n) {
+      py_convert::value_error("'players' must be " + std::to_string(n));
     }
-    if (py_convert::to_str(d["game"], "'game'") != "hoi_pho") py_convert::value_error("'game' must be 'hoi_pho'");
-    if (py_convert::to_int(d["players"], "'players'", 3, 5) != n) py_convert::value_error("'players' must be " + std::to_string(n));
     State s{};
     if (d.contains("rng")) s.rng.state = py_convert::to_u64(d["rng"], "'rng'");
     s.round = static_cast<uint16_t>(py_convert::to_int(d["round"], "'round'", 1, p.max_rounds));
     s.turn = static_cast<uint8_t>(py_convert::to_int(d["turn"], "'turn'", 1, turns_per_round(n)));
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhaseNames));
-    s.outcome = d["outcome"].is_none()
-        ? static_cast<uint8_t>(kNoOutcome)
-        : static_cast<uint8_t>(1 + py_convert::to_choice(d["outcome"], "'outcome'", std::array{"ended", "truncated"}));
     py::list coins = py_convert::to_list(d["coins"], "'coins'", n);
-    py::list start = py_convert::to_list(d["coins_turn_start"], "'coins_turn_start'", n);
+    const bool before_skills = s.phase == kDiscard || s.phase == kPlay;
+    py::list start = py_convert::to_list(
+        before_skills ? py_convert::get_or(d, "coins_turn_start", coins) : required_here("coins_turn_start", "once a turn's skills resolve"),
+        "'coins_turn_start'", n);
     py::list contracts = py_convert::to_list(d["contracts"], "'contracts'", n);
     py::list hands = py_convert::to_list(d["hands"], "'hands'", n);
-    py::list known = py_convert::to_list(d["known"], "'known'", n);
+    py::list nothing_known;
+    for (int q = 0; q < n; ++q) nothing_known.append(py::list());
+    py::list known = py_convert::to_list(py_convert::get_or(d, "known", nothing_known), "'known'", n);
     for (int q = 0; q < n; ++q) {
       const std::string who = "[" + std::to_string(q) + "]";
       s.coins[q] = static_cast<uint16_t>(py_convert::to_int(coins[q], "'coins'" + who, 0, 65535));
@@ -183,28 +189,42 @@ struct PyCodec<hoi_pho::HoiPho> {
     }
     {
       int taken = 0;
-      for (int q = 0; q < n; ++q) taken += std::popcount(s.contracts[q]);
-      py::list deck = py_convert::to_list(d["deck"], "'deck'");
-      bool ok = taken <= kContracts && deck.size() == static_cast<size_t>(kContracts - taken);
-      for (size_t i = 0; ok && i < deck.size(); ++i) {
-        ok = py_convert::to_int(deck[i], "'deck' entry", 0, INT32_MAX) == p.contracts[taken + i];
+      bool three = false;
+      for (int q = 0; q < n; ++q) {
+        taken += std::popcount(s.contracts[q]);
+        three = three || std::popcount(s.contracts[q]) >= 3;
       }
-      if (!ok) py_convert::value_error("'deck' must be the remaining contracts, in order");
+      if (d.contains("deck")) {
+        py::list deck = py_convert::to_list(d["deck"], "'deck'");
+        bool ok = taken <= kContracts && deck.size() == static_cast<size_t>(kContracts - taken);
+        for (size_t i = 0; ok && i < deck.size(); ++i) {
+          ok = py_convert::to_int(deck[i], "'deck' entry", 0, INT32_MAX) == p.contracts[taken + i];
+        }
+        if (!ok) py_convert::value_error("'deck' must be the remaining contracts, in order");
+      }
+      const py::object outcome = py_convert::get_or(
+          d, "outcome", s.phase == kOver ? py::str(three || taken == kContracts ? "ended" : "truncated") : py::object(null));
+      s.outcome = outcome.is_none()
+          ? static_cast<uint8_t>(kNoOutcome)
+          : static_cast<uint8_t>(1 + py_convert::to_choice(outcome, "'outcome'", std::array{"ended", "truncated"}));
     }
     int removed_ships = 0;
-    s.removed = card_set(d["removed"], "'removed'", 0, false, &removed_ships);
+    s.removed = card_set(n == 3 ? required_here("removed", "with 3 players") : py_convert::get_or(d, "removed", empty),
+                         "'removed'", 0, false, &removed_ships);
     if (removed_ships > 2) py_convert::value_error("removed must hold 2 cards with 3 players, none otherwise");
     s.removed_ships = static_cast<uint8_t>(removed_ships);
     {
       const size_t want = (n == 3 && s.phase != kDiscard) ? 3 : 0;
-      py::list discards = py_convert::to_list(d["discards"], "'discards'", want);
+      py::list discards = py_convert::to_list(
+          want ? required_here("discards", "with 3 players after the discard") : py_convert::get_or(d, "discards", empty),
+          "'discards'", want);
       for (size_t i = 0; i < want; ++i) {
         s.discards[i] = static_cast<uint8_t>(py_convert::to_int(discards[i], "'discards' entry", 0, 15));
       }
     }
     {
       int last_card = -1, last_owner = -1;
-      for (py::handle item : py_convert::to_list(d["table"], "'table'")) {
+      for (py::handle item : py_convert::to_list(py_convert::get_or(d, "table", empty), "'table'")) {
         py::dict e = py_convert::to_dict(item, "'table' entry");
         py_convert::expect_keys(e, "'table' entry", {"card", "owner"});
         const int c = static_cast<int>(py_convert::to_int(e["card"], "table card", 0, 15));
@@ -218,10 +238,16 @@ struct PyCodec<hoi_pho::HoiPho> {
         s.table[o] |= bit(c);
       }
     }
-    s.previous = card_set(d["previous"], "'previous'", 1, true, nullptr);
-    s.forced = static_cast<uint8_t>(opt_int(d["forced"], "'forced'", 1, 15, 0));
+    if (d.contains("previous")) {
+      s.previous = card_set(d["previous"], "'previous'", 1, true, nullptr);
+    } else if (s.turn == 2) {  // everything played on turn 1: the merchants listed nowhere else
+      s.previous = G::played_earlier(s, n);
+    } else if (s.turn > 2) {
+      required_here("previous", "from turn 3 on");
+    }
+    s.forced = static_cast<uint8_t>(opt_int(py_convert::get_or(d, "forced", null), "'forced'", 1, 15, 0));
     {
-      py::list stack = py_convert::to_list(d["stack"], "'stack'");
+      py::list stack = py_convert::to_list(py_convert::get_or(d, "stack", empty), "'stack'");
       if (stack.size() > 16) py_convert::value_error("'stack' too deep");
       s.depth = static_cast<uint8_t>(stack.size());
       for (size_t i = 0; i < stack.size(); ++i) {
@@ -230,9 +256,9 @@ struct PyCodec<hoi_pho::HoiPho> {
         if (i + 1 == stack.size()) s.top = static_cast<uint8_t>(v);
       }
     }
-    s.skill_player = static_cast<uint8_t>(opt_int(d["skill_player"], "'skill_player'", 0, n - 1, kNone));
-    s.target = static_cast<uint8_t>(opt_int(d["target"], "'target'", 0, n - 1, kNone));
-    s.rps_draws = static_cast<uint8_t>(py_convert::to_int(d["rps_draws"], "'rps_draws'", 0, 9));
+    s.skill_player = static_cast<uint8_t>(opt_int(py_convert::get_or(d, "skill_player", null), "'skill_player'", 0, n - 1, kNone));
+    s.target = static_cast<uint8_t>(opt_int(py_convert::get_or(d, "target", null), "'target'", 0, n - 1, kNone));
+    s.rps_draws = static_cast<uint8_t>(py_convert::to_int(py_convert::get_or(d, "rps_draws", py::int_(0)), "'rps_draws'", 0, 9));
     if (d.contains("ships_played")) {
       py::list played = py_convert::to_list(d["ships_played"], "'ships_played'", n);
       for (int q = 0; q < n; ++q) {

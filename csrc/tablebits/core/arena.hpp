@@ -10,6 +10,7 @@
 #include "bots.hpp"
 #include "drivers.hpp"
 #include "game.hpp"
+#include "interrupt.hpp"
 #include "rng.hpp"
 #include "thread_pool.hpp"
 
@@ -65,7 +66,8 @@ class ArenaPlayer {
   BotRunners<G> runners_;  // reused across the moves and games of one thread's chunk
 };
 
-// Plays games first .. first+count-1 of the job `seed`; `bots` has one entry per seat.
+// Plays games first .. first+count-1 of the job `seed`; `bots` has one entry per seat. Returns
+// early, leaving rows unwritten, once stop_requested().
 template <Game G>
 inline void arena(const typename G::Params& p, const BotConfig* bots, uint64_t seed, uint64_t first,
                   size_t count, ArenaOutput out, int threads) {
@@ -73,6 +75,7 @@ inline void arena(const typename G::Params& p, const BotConfig* bots, uint64_t s
   ThreadPool::instance().parallel_for(count, threads, [&](size_t begin, size_t end) {
     ArenaPlayer<G> player;
     for (size_t k = begin; k < end; ++k) {
+      if (stop_requested()) return;  // Ctrl-C: the caller discards the job
       player.play(p, bots, seed, first + k, out.seats + k * n, out.returns + k * n, out.scores + k * n,
                   out.lengths + k, out.truncated + k);
     }

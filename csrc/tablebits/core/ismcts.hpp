@@ -40,6 +40,7 @@
 #include "drivers.hpp"
 #include "edge_table.hpp"
 #include "game.hpp"
+#include "interrupt.hpp"
 #include "rng.hpp"
 
 namespace tb {
@@ -119,20 +120,20 @@ class Ismcts {
       }
     }
     const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
-    if (nodes_.capacity() < size_t{iterations} + 1) nodes_.reserve(std::min<size_t>(size_t{iterations} + 1, kReserveCap));
-    if (arms_.capacity() < 4 * size_t{iterations}) arms_.reserve(std::min<size_t>(4 * size_t{iterations}, 4 * kReserveCap));
-    edges_.clear(std::min<size_t>(iterations, kReserveCap));  // an edge per expanded node
+    const bool timed = cfg.time_limit > 0.0;
+    // A timed search may stop long before `iterations`: sizing for all of them up front (up to
+    // tens of milliseconds of allocation) would eat a short time limit, so it grows as it goes.
+    const size_t planned = std::min<size_t>(iterations, timed ? kTimedReserve : kReserveCap);
+    if (nodes_.capacity() < planned + 1) nodes_.reserve(planned + 1);
+    if (arms_.capacity() < 4 * planned) arms_.reserve(4 * planned);
+    edges_.clear(planned);  // an edge per expanded node
     nodes_.push_back(Node{});
     Rng rng{derive_seed(cfg.seed, 0, 2)};
     const auto start = std::chrono::steady_clock::now();
-    const bool timed = cfg.time_limit > 0.0;
     const double c = cfg.exploration;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
-      if (timed && (it & 15) == 0 && it > 0) {
-        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-        if (spent.count() >= cfg.time_limit) break;
-      }
+      if ((it & 15) == 0 && it > 0 && out_of_time(timed, cfg.time_limit, start)) break;
       State s = root;
       G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
       iterate(s, p, n, c, rng);
@@ -167,6 +168,17 @@ class Ismcts {
 
  private:
   static constexpr size_t kReserveCap = size_t{1} << 20;
+
+  // Stop early: Ctrl-C (the caller then discards the result) or the time limit. Out of line: in
+  // the iteration loop it changed the compiler's inlining there (+20% instructions per
+  // iteration on Fox Duet and Good Fortune).
+  [[gnu::noinline]] static bool out_of_time(bool timed, double limit, std::chrono::steady_clock::time_point start) {
+    if (stop_requested()) return true;
+    if (!timed) return false;
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+    return spent.count() >= limit;
+  }
+  static constexpr size_t kTimedReserve = size_t{1} << 14;
 
   struct Node {
     int32_t first_arm = -1;  // arms (per acting player and action) form a linked list

@@ -1,6 +1,8 @@
 // The compact byte format of a state: a 5-byte header (magic "TB", format version, game tag,
 // state version) followed by the State's bytes. Decoding validates the header and then the
 // state's invariants, so arbitrary bytes either give a reachable state or an error message.
+// A State change bumps G::kStateVersion; bytes of another version are rejected with a message
+// naming both versions (no migration: a state is a few dozen bytes, cheap to re-create).
 #pragma once
 
 #include <bit>
@@ -39,7 +41,14 @@ const char* state_from_bytes(std::string_view bytes, const typename G::Params& p
   if (bytes[0] != 'T' || bytes[1] != 'B') return "not a tablebits state (bad magic)";
   if (static_cast<uint8_t>(bytes[2]) != kByteFormatVersion) return "unsupported byte-format version";
   if (static_cast<uint8_t>(bytes[3]) != G::kTag) return "bytes of a state of another game";
-  if (static_cast<uint8_t>(bytes[4]) != G::kStateVersion) return "unsupported state version";
+  if (static_cast<uint8_t>(bytes[4]) != G::kStateVersion) {
+    // Old versions are rejected, never migrated (docs/robustness.md): the message names both.
+    thread_local std::string why;
+    why = "state version " + std::to_string(static_cast<uint8_t>(bytes[4])) + " is not supported: this build of " +
+          std::string(G::kId) + " reads state version " + std::to_string(G::kStateVersion) +
+          " only (re-create the state, or read it with the version that wrote it)";
+    return why.c_str();
+  }
   typename G::State decoded;
   std::memcpy(&decoded, bytes.data() + kByteHeaderSize, sizeof(decoded));
   if (const char* why = G::validate(decoded, p)) return why;

@@ -7,6 +7,7 @@
 
 #include "drivers.hpp"
 #include "game.hpp"
+#include "interrupt.hpp"
 #include "rng.hpp"
 #include "thread_pool.hpp"
 
@@ -31,12 +32,14 @@ inline void simulate_one(const typename G::Params& p, uint64_t seed, uint64_t ga
 }
 
 // Plays games first .. first+count-1 of the job `seed` with uniformly random legal moves.
+// Returns early, leaving rows unwritten, once stop_requested().
 template <Game G>
 inline void simulate_random(const typename G::Params& p, uint64_t seed, uint64_t first,
                             size_t count, SimulationOutput out, int threads) {
   const int players = G::num_players(p);
   ThreadPool::instance().parallel_for(count, threads, [&](size_t begin, size_t end) {
     for (size_t k = begin; k < end; ++k) {
+      if (stop_requested()) return;  // Ctrl-C: the caller discards the job
       simulate_one<G>(p, seed, first + k, out.returns + k * players, out.scores + k * players,
                       out.lengths + k, out.truncated + k);
     }

@@ -15,6 +15,7 @@
 
 #include "bits.hpp"
 #include "game.hpp"
+#include "interrupt.hpp"
 #include "rng.hpp"
 
 namespace tb {
@@ -87,7 +88,8 @@ class Solver {
   void count_node() {
     if (++nodes_ > limits_.max_nodes) throw SolveAborted();
     if ((nodes_ & 0xFFFF) == 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > limits_.seconds) {
+        (stop_requested() ||
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > limits_.seconds)) {
       throw SolveAborted();
     }
   }

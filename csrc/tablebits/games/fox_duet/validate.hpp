@@ -16,6 +16,11 @@ inline const char* FoxDuet::validate(const State& s, const Params& p) {
   if (s.phase >= kNumPhases) return "unknown phase";
   if (s.outcome > kLostForest) return "unknown outcome";
   if ((s.outcome == kNone) != (s.phase != kOver)) return "outcome must be set exactly when phase is 'over'";
+  // The non-dealer leads the first trick of every round; only once that trick is over (the
+  // game or round ending on it) can the leader be its winner, the dealer.
+  if (s.trick == 1 && s.phase != kOver && s.phase != kForestEnd && s.leader != 1 - s.dealer) {
+    return "the non-dealer leads the first trick of a round: on trick 1 'leader' must be 1 - 'dealer'";
+  }
 
   // --- cards ---
   if ((s.hand[0] | s.hand[1] | s.played | s.known[0] | s.known[1]) & ~kAllCards) return "card mask out of range";

@@ -55,6 +55,11 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
     cards.claim(s.table[q] & kAllMerchants);
     ships += s.ships[q] + (s.table[q] & 1);
     if ((s.known[q] & ~s.hand[q]) || (s.known[q] & 1)) return "known cards must be merchants in that hand";
+    // The deal forgets everything; only skills resolving (from turn 1's plays on) reveal cards
+    // in a hand (found by the fuzzer: a discarded known card stayed known).
+    if (s.known[q] && s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) {
+      return "no card in a hand can be known before the round's first plays resolve";
+    }
   }
   cards.claim(s.previous);
   cards.claim(s.removed);
@@ -129,6 +134,14 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   }
   if (!top_ok) return "stack does not match the phase";
   const int p = s.skill_player;
+  // Every Naga below the top played a merchant from p's hand this turn and takes one back when
+  // the stack unwinds (the top one too, in naga_take): p's hand with those takes still fits the
+  // turn. Without this, a stack deeper than p's hand could ever have fed would hand p more cards
+  // than the turn allows when it unwinds (found by the fuzzer).
+  const int pending_takes = s.depth - 1 + (s.phase == kNagaTake ? 1 : 0);
+  if (std::popcount(s.hand[p]) + s.ships[p] + pending_takes > B - s.turn) {
+    return "skill stack deeper than the merchants Naga could have played from the skill player's hand";
+  }
   if (s.phase == kRps) {
     if (P.rps_chance) return "phase rps needs rps='play'";
     if (s.target >= n || s.target == p) return "phase rps needs a target other than the skill player";

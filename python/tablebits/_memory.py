@@ -1,0 +1,42 @@
+"""Refuses a job whose arrays cannot fit in memory, before allocating any of them.
+
+numpy's zeroed arrays are mapped lazily, so a VectorEnv or simulate whose buffers exceed the
+free memory would be accepted and then killed by the kernel when C++ fills them. Checking the
+total against the memory available now turns that into a ``MemoryError`` naming the sizes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+
+def available_bytes() -> int | None:
+    """Memory this process can still take: MemAvailable, capped by a cgroup limit; None if
+    unknown (then nothing is checked beyond numpy's own refusal)."""
+    limits = []
+    with contextlib.suppress(OSError, ValueError), open("/proc/meminfo") as meminfo:
+        for line in meminfo:
+            if line.startswith("MemAvailable:"):
+                limits.append(int(line.split()[1]) * 1024)
+    with contextlib.suppress(OSError, ValueError):
+        with open("/sys/fs/cgroup/memory.max") as f:
+            limit = f.read().strip()
+        with open("/sys/fs/cgroup/memory.current") as f:
+            used = int(f.read().strip())
+        if limit != "max":
+            limits.append(int(limit) - used)
+    if not limits and hasattr(os, "sysconf"):
+        with contextlib.suppress(OSError, ValueError):
+            limits.append(os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    return min(limits) if limits else None
+
+
+def check_fits(nbytes: int, what: str) -> None:
+    """Raises ``MemoryError`` if ``nbytes`` exceed the memory available now."""
+    free = available_bytes()
+    if free is not None and nbytes > free:
+        raise MemoryError(
+            f"{what} needs {nbytes / 2**30:.2f} GiB of memory, but only "
+            f"{free / 2**30:.2f} GiB are available; use fewer games/envs or run in chunks"
+        )
