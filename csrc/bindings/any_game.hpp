@@ -68,16 +68,17 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
   });
 }
 
-// Bot games (tb.arena): one (kind, iterations, exploration) entry per seat, `count` games.
+// Bot games (tb.arena): one (kind, iterations, exploration) entry per seat, `count` games;
+// `actions` (count vectors, or null) receives each game's decisions for its record.
 inline void arena_any(const std::string& id, const std::string& blob, const int32_t* kinds,
                       const uint32_t* iterations, const double* exploration, int entries, uint64_t seed,
                       uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
-                      uint32_t* lengths, int threads) {
+                      uint32_t* lengths, std::vector<int32_t>* actions, int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     if (entries != G::num_players(p)) throw std::invalid_argument("arena needs one bot per seat");
     BotSpec bots[kMaxPlayers];
     for (int i = 0; i < entries; ++i) bots[i] = BotSpec{kinds[i], iterations[i], exploration[i]};
-    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths}, threads);
+    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, actions}, threads);
   });
 }
 

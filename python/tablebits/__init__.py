@@ -20,7 +20,8 @@ _cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError inste
 
 from . import _core, bots  # noqa: E402
 from ._core import SIMULTANEOUS, TERMINAL, Game, State  # noqa: E402
-from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
+from .arena import ArenaResult, arena, play  # noqa: E402
+from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
@@ -31,6 +32,7 @@ __all__ = [
     "ArenaResult",
     "Game",
     "GameRecord",
+    "RecordError",
     "SimulationResult",
     "Solution",
     "State",
@@ -38,8 +40,11 @@ __all__ = [
     "arena",
     "bots",
     "games",
+    "load_records",
     "make",
     "play",
+    "replay",
+    "save_records",
     "simulate",
     "solve",
 ]

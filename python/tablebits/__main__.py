@@ -1,5 +1,6 @@
-"""Command line: ``tablebits simulate GAME --games N`` and
-``tablebits arena GAME --bots ismcts:1000 random --games N`` (also ``python -m tablebits``)."""
+"""Command line: ``tablebits simulate GAME --games N``,
+``tablebits arena GAME --bots ismcts:1000 random --games N``, ``tablebits play GAME`` and
+``tablebits replay FILE`` (also ``python -m tablebits``)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,16 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
 def main(argv: list[str] | None = None) -> int:
     import tablebits as tb
 
+    from .cli_play import (
+        add_output_options,
+        add_play_parser,
+        add_replay_parser,
+        check_outputs,
+        emit,
+        run_play,
+        run_replay,
+    )
+
     parser = argparse.ArgumentParser(prog="tablebits", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random games in C++ and summarise them")
@@ -49,21 +60,30 @@ def main(argv: list[str] | None = None) -> int:
         help="random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; with fewer bots than seats "
         "the last one fills the rest",
     )
+    add_output_options(sim, records=False)
+    add_output_options(arena, records=True)
+    add_play_parser(sub, tb.games())
+    add_replay_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return run_play(args)
+    if args.command == "replay":
+        return run_replay(args)
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, **dict(args.param),
     )
     try:
+        check_outputs(args)
         if args.command == "arena":
             bots = [tb.bots.parse(spec) for spec in args.bots]
-            result: Any = tb.arena(args.game, bots, **job)
+            result: Any = tb.arena(args.game, bots, records=args.records, **job)
         else:
             result = tb.simulate(args.game, **job)
-    except (ValueError, TypeError) as err:
+    except (ValueError, TypeError, ImportError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    print(result.summary())
+    emit(result, args)
     return 0
 
 

@@ -7,6 +7,7 @@ Loops over numpy buffers run in C++ with the GIL released, split over a thread p
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libcpp.string cimport string
+from libcpp.vector cimport vector
 
 import numpy as np
 
@@ -34,7 +35,12 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
     void arena_any(const string& id, const string& blob, const int32_t* kinds,
                    const uint32_t* iterations, const double* exploration, int entries,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
-                   float* scores, uint32_t* lengths, int threads) except + nogil
+                   float* scores, uint32_t* lengths, vector[int32_t]* actions,
+                   int threads) except + nogil
+
+
+cdef extern from "tablebits/core/arena.hpp" namespace "tb":
+    uint64_t arena_game_seed_cpp "tb::arena_game_seed"(uint64_t seed, uint64_t game_index)
 
 
 def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first,
@@ -56,11 +62,13 @@ def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first
 def arena_chunk(str game_id, bytes params_blob, const int32_t[::1] kinds,
                 const uint32_t[::1] iterations, const double[::1] exploration, uint64_t seed,
                 uint64_t first, int32_t[:, ::1] seats, float[:, ::1] returns,
-                float[:, ::1] scores, uint32_t[::1] lengths, int threads):
+                float[:, ::1] scores, uint32_t[::1] lengths, int threads, bint record=False):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
     Entry e of kinds/iterations/exploration is one bot (kind 0 random, 1 ISMCTS) per seat; game
-    i seats entry (s + i) mod N at seat s and writes it to seats[i - first, s].
+    i seats entry (s + i) mod N at seat s and writes it to seats[i - first, s]. With `record`,
+    returns each game's decisions: a flat list, N entries (the joint action, -1 for players
+    not acting) per step; else None.
     """
     cdef size_t count = lengths.shape[0]
     cdef int entries = kinds.shape[0]
@@ -71,12 +79,22 @@ def arena_chunk(str game_id, bytes params_blob, const int32_t[::1] kinds,
             or scores.shape[1] != entries):
         raise ValueError("seats, returns and scores must be (games, bots) like lengths")
     if count == 0:
-        return
+        return [] if record else None
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef vector[vector[int32_t]] actions
+    if record:
+        actions.resize(count)
+    cdef vector[int32_t]* out = actions.data() if record else NULL
     with nogil:
         arena_any(gid, blob, &kinds[0], &iterations[0], &exploration[0], entries, seed, first,
-                  count, &seats[0, 0], &returns[0, 0], &scores[0, 0], &lengths[0], threads)
+                  count, &seats[0, 0], &returns[0, 0], &scores[0, 0], &lengths[0], out, threads)
+    return [list(game) for game in actions] if record else None
+
+
+def arena_game_seed(uint64_t seed, uint64_t game_index):
+    """The seed of the initial state of game `game_index` in arena job `seed`."""
+    return arena_game_seed_cpp(seed, game_index)
 
 
 cdef class BatchCore:

@@ -3,47 +3,32 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import _batch
-from ._core import SIMULTANEOUS, Game, State
+from ._core import SIMULTANEOUS, Game
 from .bots import Bot, BuiltinBot, parse
-from .jobs import GameRecords, check_games, run_chunked
+from .jobs import GameRecords, check_games, json_number, run_chunked
+from .records import (
+    GameRecord,
+    RecordWriter,
+    arena_records,
+    bot_name,
+    check_writable,
+    save_records,
+)
 from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
 
-__all__ = ["ArenaResult", "GameRecord", "arena", "play"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game played by ``tb.play``.
-
-    ``actions[k]`` is the k-th move: an int at a sequential node (played by ``players[k]``), or
-    the joint action (one entry per player, -1 for those not acting) at a simultaneous node
-    (``players[k] == SIMULTANEOUS``). ``replay()`` rebuilds the final state from ``seed``.
-    """
-
-    game: Game
-    seed: int
-    players: list[int]
-    actions: list[int | list[int]]
-    returns: list[float]
-    scores: list[float]
-
-    def replay(self) -> State:
-        """The final state, rebuilt by applying ``actions`` to the initial state."""
-        state = self.game.new_initial_state(self.seed)
-        for action in self.actions:
-            if isinstance(action, list):
-                state.apply_actions(action)
-            else:
-                state.apply_action(action)
-        return state
+__all__ = ["ArenaResult", "arena", "play"]
 
 
 def _resolve_game(game: Game | str, params: dict[str, Any]) -> Game:
@@ -76,24 +61,19 @@ def play(
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
     state = g.new_initial_state(seed)
-    players: list[int] = []
-    actions: list[int | list[int]] = []
+    writer = RecordWriter(g, seed, [bot_name(bot) for bot in bots])
     while not state.is_terminal():
-        if len(actions) >= max_moves:
+        if len(writer.actions) >= max_moves:
             raise RuntimeError(f"the game did not end within {max_moves} moves")
         cur = state.current_player()
         if cur == SIMULTANEOUS:
             joint = [-1] * g.num_players
             for p in state.acting_players():
                 joint[p] = int(bots[p].act(state.clone(), p))
-            state.apply_actions(joint)
-            actions.append(joint)
+            writer.apply(state, joint)
         else:
-            action = int(bots[cur].act(state.clone(), cur))
-            state.apply_action(action)
-            actions.append(action)
-        players.append(cur)
-    return GameRecord(g, seed, players, actions, state.returns(), state.scores())
+            writer.apply(state, int(bots[cur].act(state.clone(), cur)))
+    return writer.finish(state)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -125,6 +105,39 @@ class ArenaResult(GameRecords):
             for col in (self._per_game(self.scores, b) for b in range(len(self.bots)))
         ]
 
+    def seat_win_shares(self) -> list[list[Interval]]:
+        """``[bot][seat]``: the bot's mean win share in the games it played that seat, 95% CI."""
+        return [
+            [share_interval(self.returns[self.seats[:, s] == b, s])
+             for s in range(self.seats.shape[1])]
+            for b in range(len(self.bots))
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers of ``summary()`` (unrounded), plus each bot's share per seat, as a
+        JSON-able dict."""
+        bots = []
+        for b, (share, score, seat_shares) in enumerate(
+            zip(self.win_shares(), self.mean_scores(), self.seat_win_shares(), strict=True)
+        ):
+            bots.append({
+                "bot": b, "name": self.bots[b],
+                "seats": int((self.seats[0] == b).sum()) if self.games else 0,
+                "win_share": json_number(share.mean), "ci_low": share.low,
+                "ci_high": share.high, "mean_score": json_number(score),
+                "by_seat": [{"seat": s, "win_share": json_number(i.mean), "ci_low": i.low,
+                             "ci_high": i.high}
+                            for s, i in enumerate(seat_shares)],
+            })
+        return {**self._job_dict(), "bots": bots}
+
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
+        """A matplotlib Figure: each bot's win share with its 95% interval, per seat and
+        overall; saved to ``path`` when given (needs tablebits[plot])."""
+        from .plot import arena_figure
+
+        return arena_figure(self, path)
+
     def summary(self) -> str:
         """A short text table: speed, each bot's win share with a 95% CI, mean scores."""
         players = self.returns.shape[1] if self.returns.ndim == 2 else 0
@@ -154,6 +167,7 @@ def arena(
     seed: int = 0,
     threads: int | None = None,
     progress: bool = False,
+    records: str | os.PathLike[str] | None = None,
     **params: Any,
 ) -> ArenaResult:
     """Plays ``games`` games of ``game_id`` between built-in bots, entirely in C++.
@@ -164,7 +178,8 @@ def arena(
     rotate: in game ``i`` seat ``s`` is played by seat entry ``(s + i) mod players``. Game ``i``
     is determined by ``(seed, i)`` alone (the bots' own seeds are not used), so the results are
     identical for any ``threads``. The GIL is released while games run; ``progress=True`` shows
-    a tqdm bar.
+    a tqdm bar. ``records=path`` saves every game's record (``tb.save_records``, JSON Lines),
+    in game order, from the decisions the C++ arena noted while it played them.
     """
     from . import make
 
@@ -193,18 +208,25 @@ def arena(
     lengths = np.zeros(games, np.uint32)
     blob = game._params_blob()
     searching = bool((kinds == 1).any())
+    if records is not None:
+        check_writable(records)
+    traces: list[list[int]] = []
 
     def run(first: int, end: int) -> None:
-        _batch.arena_chunk(
+        played = _batch.arena_chunk(
             game_id, blob, kinds, iterations, exploration, seed, first,
             entry_seats[first:end], returns[first:end], scores[first:end],
-            lengths[first:end], nthreads,
+            lengths[first:end], nthreads, records is not None,
         )
+        traces.extend(played or [])
 
     chunk = max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads)
     seconds = run_chunked(game_id, games, chunk, progress, run)
     seats = np.asarray(entry_bot, np.int32)[entry_seats]
-    return ArenaResult(
+    result = ArenaResult(
         game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
         lengths=lengths, seconds=seconds, bots=[b.name for b in resolved], seats=seats,
     )
+    if records is not None:
+        save_records(arena_records(game, result, traces), records)
+    return result

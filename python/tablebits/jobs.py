@@ -12,6 +12,11 @@ from typing import Any
 import numpy as np
 
 
+def json_number(x: float) -> float | None:
+    """``x``, or None (JSON null) where it is not a number: a mean over no games."""
+    return x if math.isfinite(x) else None
+
+
 def check_games(games: int) -> int:
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise ValueError(f"games must be a non-negative int, got {games!r}")
@@ -65,3 +70,15 @@ class GameRecords:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def _job_dict(self) -> dict[str, Any]:
+        """The job's description and speed, shared by the results' ``to_dict``."""
+        return {
+            "game": self.game_id,
+            "params": self.params,
+            "seed": self.seed,
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second if self.seconds > 0 else None,
+            "mean_length": float(self.lengths.mean()) if self.games else 0.0,
+        }

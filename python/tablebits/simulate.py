@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import _batch
-from .jobs import GameRecords, check_games, run_chunked
+from .jobs import GameRecords, check_games, json_number, run_chunked
 from .stats import Interval, share_interval
 from .vector import check_seed, resolve_threads
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,6 +47,25 @@ class SimulationResult(GameRecords):
             )
         lines.append(f"draws / shared wins: {shared:.4f}")
         return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers of ``summary()`` (unrounded) as a JSON-able dict."""
+        return {
+            **self._job_dict(),
+            "seats": [
+                {"seat": seat, "win_share": json_number(rate), "ci_low": low, "ci_high": high,
+                 "mean_score": float(self.scores[:, seat].mean()) if self.games else None}
+                for seat, (rate, low, high) in enumerate(self.win_rates())
+            ],
+            "draws_or_shared_wins": float((self.winners == -1).mean()) if self.games else 0.0,
+        }
+
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
+        """A matplotlib Figure: win share per seat with 95% intervals, score distribution per
+        seat, game-length histogram; saved to ``path`` when given (needs tablebits[plot])."""
+        from .plot import simulation_figure
+
+        return simulation_figure(self, path)
 
 
 def simulate(

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "drivers.hpp"
 #include "game.hpp"
@@ -28,19 +29,28 @@ struct ArenaOutput {
   float* returns = nullptr;     // (count, P) by seat
   float* scores = nullptr;      // (count, P) by seat
   uint32_t* lengths = nullptr;  // (count,) decision nodes per game
+  // (count,) or null: when set, each game's decisions for its record, P entries per step (the
+  // joint action; at a sequential node only the mover's entry is an action, the rest kNoAction)
+  std::vector<int32_t>* actions = nullptr;
 };
+
+// The seed of game `game_index`'s initial state (G::init) in arena job `seed`.
+constexpr uint64_t arena_game_seed(uint64_t seed, uint64_t game_index) noexcept {
+  return derive_seed(seed, game_index, 0);
+}
 
 template <Game G>
 class ArenaPlayer {
  public:
   // Plays game `game_index` of job `seed` with bots[entry] (one entry per seat, N = players).
   void play(const typename G::Params& p, const BotSpec* bots, uint64_t seed, uint64_t game_index,
-            int32_t* seats, float* returns, float* scores, uint32_t* length) {
+            int32_t* seats, float* returns, float* scores, uint32_t* length,
+            std::vector<int32_t>* actions) {
     const int n = G::num_players(p);
     const int rotation = static_cast<int>(game_index % static_cast<uint64_t>(n));
     for (int s = 0; s < n; ++s) seats[s] = (s + rotation) % n;
     typename G::State s;
-    G::init(s, p, derive_seed(seed, game_index, 0));
+    G::init(s, p, arena_game_seed(seed, game_index));
     Rng random_policy{derive_seed(seed, game_index, 1)};
     const uint64_t search_seed = derive_seed(seed, game_index, 2);
     uint32_t steps = 0;
@@ -64,6 +74,7 @@ class ArenaPlayer {
           joint[pl] = random_action(m, random_policy);
         }
       }
+      if (actions) actions->insert(actions->end(), joint.begin(), joint.begin() + n);
       if (cur >= 0) {
         G::apply(s, p, joint[cur]);
       } else {
@@ -88,7 +99,7 @@ inline void arena(const typename G::Params& p, const BotSpec* bots, uint64_t see
     ArenaPlayer<G> player;
     for (size_t k = begin; k < end; ++k) {
       player.play(p, bots, seed, first + k, out.seats + k * n, out.returns + k * n, out.scores + k * n,
-                  out.lengths + k);
+                  out.lengths + k, out.actions ? out.actions + k : nullptr);
     }
   });
 }
