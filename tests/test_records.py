@@ -4,6 +4,7 @@ record files that every later version must replay identically."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,7 +112,7 @@ def test_corrupted_or_foreign_files_name_the_line(tmp_path, capsys, bad_line, me
     line = json.dumps(variants[bad_line]) if bad_line in variants else bad_line
     bad = tmp_path / "bad.jsonl"
     _write_lines(bad, [good, "", line, good])
-    with pytest.raises(tb.RecordError, match=f"bad.jsonl, line 3: .*{_re(message)}"):
+    with pytest.raises(tb.RecordError, match=f"bad.jsonl, line 3: .*{re.escape(message)}"):
         tb.load_records(bad)
     # The command line prints nothing but the error, and writes nothing.
     before = sorted(tmp_path.iterdir())
@@ -119,12 +120,6 @@ def test_corrupted_or_foreign_files_name_the_line(tmp_path, capsys, bad_line, me
     out = capsys.readouterr()
     assert out.out == "" and "line 3" in out.err and "Traceback" not in out.err
     assert sorted(tmp_path.iterdir()) == before
-
-
-def _re(text):
-    import re
-
-    return re.escape(text)
 
 
 def test_save_records_writes_all_or_nothing(tmp_path):
