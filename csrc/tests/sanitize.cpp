@@ -131,7 +131,15 @@ void run_search(int games) {
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);
-  tb::arena<G>(p, bots, 9, 0, 4, tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data()}, 2);
+  std::vector<std::vector<int32_t>> actions(4);  // the records' decisions, N per step
+  tb::arena<G>(p, bots, 9, 0, 4,
+               tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), actions.data()},
+               2);
+  for (size_t k = 0; k < 4; ++k) {
+    if (actions[k].size() != lengths[k] * static_cast<size_t>(n)) {
+      return fail(G::kId, "an arena record does not hold N entries per step");
+    }
+  }
   std::printf("%-14.*s %d ISMCTS games and an arena run\n", static_cast<int>(G::kId.size()), G::kId.data(), games);
 }
 
