@@ -94,6 +94,7 @@ def _write_lines(path, lines):
         ("BADSTEP", "steps[0] must be"),
         ("BADGAME", "unknown game 'chess'"),
         ("TAMPERED", "step 0: the action"),
+        ("BINARY", "not UTF-8 text"),
     ],
 )
 def test_corrupted_or_foreign_files_name_the_line(tmp_path, capsys, bad_line, message):
@@ -112,6 +113,8 @@ def test_corrupted_or_foreign_files_name_the_line(tmp_path, capsys, bad_line, me
     line = json.dumps(variants[bad_line]) if bad_line in variants else bad_line
     bad = tmp_path / "bad.jsonl"
     _write_lines(bad, [good, "", line, good])
+    if bad_line == "BINARY":
+        bad.write_bytes(f"{good}\n\n".encode() + b"\xff\xfe\x00garbage\n")
     with pytest.raises(tb.RecordError, match=f"bad.jsonl, line 3: .*{re.escape(message)}"):
         tb.load_records(bad)
     # The command line prints nothing but the error, and writes nothing.
@@ -194,6 +197,11 @@ def test_replay_command_prints_each_step(tmp_path, capsys):
     assert "--game must be in 0..1" in capsys.readouterr().err
     assert main(["replay", str(path), "--seat", "3"]) == 2
     assert "--seat must be in 0..2" in capsys.readouterr().err
+    (tmp_path / "empty.jsonl").write_text("\n")
+    assert main(["replay", str(tmp_path / "empty.jsonl")]) == 2
+    assert "holds no game records" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.jsonl")]) == 2
+    assert "No such file" in capsys.readouterr().err
 
 
 def _assert_in_order(text, parts):

@@ -114,6 +114,8 @@ def run_replay(args: argparse.Namespace) -> int:
     """``tablebits replay``: prints nothing unless the whole file reads and replays cleanly."""
     try:
         records = load_records(args.file)
+        if not records:
+            raise ValueError(f"{args.file} holds no game records")
         if not 0 <= args.game < len(records):
             raise ValueError(f"{args.file} holds {len(records)} games; --game must be in "
                              f"0..{len(records) - 1}")

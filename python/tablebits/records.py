@@ -324,11 +324,15 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
     file and the line number.
     """
     records = []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, start=1):
             try:
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    raise RecordError("not UTF-8 text") from None
+                if not line.strip():
+                    continue
                 try:
                     data = json.loads(line)
                 except json.JSONDecodeError as err:
@@ -336,7 +340,7 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                 record = _parse(data)
                 if check:
                     record.final_state()
-            except (RecordError, UnicodeDecodeError) as err:
+            except RecordError as err:
                 raise RecordError(f"{path}, line {number}: {err}") from None
             records.append(record)
     return records
