@@ -100,7 +100,7 @@ class HumanGame:
             if self.seat in acting:
                 choice = self._ask(state, step)
                 if choice is None:
-                    return self._undo(state)
+                    return self._undo()
                 joint[self.seat] = choice
             for p in acting:
                 if p != self.seat:
@@ -117,7 +117,7 @@ class HumanGame:
         elif current == self.seat:
             choice = self._ask(state, step)
             if choice is None:
-                return self._undo(state)
+                return self._undo()
             self._say(f"You play {state.action_to_string(choice, current)}.")
             self.writer.apply(state, choice)
         else:
@@ -167,7 +167,7 @@ class HumanGame:
                 return k
         return None
 
-    def _undo(self, state: State) -> State:
+    def _undo(self) -> State:
         """The state of the person's previous decision, with later steps forgotten."""
         k = self._last_decision()
         assert k is not None  # _ask only returns None when there is one
