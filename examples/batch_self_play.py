@@ -12,9 +12,10 @@ wins = np.zeros(env.num_players)
 games = 0
 start = time.perf_counter()
 for _ in range(360):
-    rewards, terminated = env.step(env.sample_actions())
-    games += int(terminated.sum())
-    wins += rewards[terminated].sum(axis=0)
+    rewards, terminated, truncated = env.step(env.sample_actions())
+    finished = terminated | truncated  # Good Fortune has no safety cap: never truncated
+    games += int(finished.sum())
+    wins += rewards[finished].sum(axis=0)
 seconds = time.perf_counter() - start
 print(f"{360 * 4096 / seconds:,.0f} env-steps/s with observations; {games} games finished")
 print("win shares per seat:", np.round(wins / games, 3))

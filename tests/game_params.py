@@ -31,9 +31,6 @@ FOX_SMALL_BOARD = [
     {"gems": 0, "plus": False},
 ]
 
-# Games where every player gets the same return (1 each on a win).
-COOPERATIVE = {"fox_duet"}
-
 
 def game_cases() -> list:
     """pytest params (game_id, params) over every registered game and its parameter sets."""

@@ -20,9 +20,12 @@ from tablebits import _batch
 from .game_params import game_cases
 from .helpers import random_step
 
-# Games whose states hold information some player cannot see: the no-peeking test must find
-# resampled twins that really differ from the original there (so it is not vacuous).
-HIDDEN_INFORMATION = {"fox_duet", "hoi_pho"}
+
+def hides_information(game) -> bool:
+    """The game's states hold something some player cannot see: what chance dealt during play
+    (simultaneous choices are applied at once, never stored). There the no-peeking test must
+    find resampled twins that really differ from the original (so it is not vacuous)."""
+    return game.info.information == "imperfect" and game.info.chance == "sampled"
 
 
 def easy_fox_board():
@@ -37,9 +40,10 @@ def easy_fox_board():
 
 
 def peek_cases():
-    # Good Fortune and Color Mafia hide nothing (their resample changes nothing the future
-    # reads), so for them this would only repeat test_same_seed_same_move.
-    cases = [c for c in game_cases() if c.values[0] in HIDDEN_INFORMATION]
+    # Good Fortune and Color Mafia hide nothing (all chance is drawn at setup, so their resample
+    # changes nothing the future reads): for them this would only repeat
+    # test_same_seed_same_move.
+    cases = [c for c in game_cases() if hides_information(tb.make(c.values[0], **c.values[1]))]
     if "fox_duet" in tb.games():
         cases.append(pytest.param("fox_duet", {"board": easy_fox_board()}, id="fox_duet-easy"))
     return cases
@@ -122,7 +126,7 @@ def test_ismcts_does_not_peek(game_id, params):
             rewarded += len(set(visits[0].tolist()) - {0}) > 1  # uneven visits: returns varied
             for v in visits[1:]:  # the whole root statistics, not just the decision
                 assert np.array_equal(v, visits[0]), f"player {p}'s search saw hidden information"
-    if game_id in HIDDEN_INFORMATION:
+    if hides_information(game):
         assert differing > 0, "no twin differed: the test would not detect peeking"
         # Fox Duet's printed board: random rollouts essentially never win (fox_duet-easy covers it).
         assert rewarded > 0 or (game_id == "fox_duet" and not params), \
@@ -140,17 +144,17 @@ def test_arena_independent_of_threads(game_id, params):
     game = tb.make(game_id, **params)
     n = game.num_players
     entries = [min(e, 1) for e in range(n)]
-    kinds = np.array([1 if e == 0 else 0 for e in entries], np.int32)
-    iters = np.array([20 if e == 0 else 0 for e in entries], np.uint32)
-    expl = np.array([0.7 if e == 0 else 0.0 for e in entries], np.float64)
+    bots_blob = b"".join(bots[e].config._bytes() for e in entries)
     seats = np.zeros((6, n), np.int32)
     returns = np.zeros((6, n), np.float32)
     scores = np.zeros((6, n), np.float32)
     lengths = np.zeros(6, np.uint32)
-    _batch.arena_chunk(game_id, game._params_blob(), kinds, iters, expl, 5, 4, seats, returns,
-                       scores, lengths, 2)
+    truncated = np.zeros(6, np.uint8)
+    _batch.arena_chunk(game_id, game._params_blob(), bots_blob, 5, 4, seats, returns, scores,
+                       lengths, truncated, 2)
     assert np.array_equal(returns, one.returns[4:]) and np.array_equal(scores, one.scores[4:])
     assert np.array_equal(lengths, one.lengths[4:])
+    assert np.array_equal(truncated.astype(bool), one.truncated[4:])
     assert one.returns.shape == one.scores.shape == one.seats.shape == (10, n)
     for i in range(10):  # seat s is played by entry (s + i) mod n; entries past the bots: last bot
         assert one.seats[i].tolist() == [min((s + i) % n, 1) for s in range(n)]

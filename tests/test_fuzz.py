@@ -1,19 +1,22 @@
 """Bad input from Python never crashes and never corrupts: property-based tests (hypothesis).
 
-Every entry point that takes outside data is fed random and mutated input; the only allowed
-failures are ValueError and TypeError, a failed call leaves the state unchanged, and anything
-accepted is a playable state.
+Every entry point that takes outside data, the private array module's included, is fed random
+and mutated input; the only allowed failures are ValueError and TypeError, a failed call leaves
+the state unchanged, and anything accepted is a playable state.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tablebits as tb
+from tablebits import _batch
 
 from .game_params import game_cases
 from .helpers import random_step
@@ -165,3 +168,80 @@ def test_random_actions_and_players(game_id, params, seed, action, player):
                 assert state.to_bytes() == snapshot, "a rejected call changed the state"
         if state.to_bytes() != before:
             play_out(game, state, seed)
+
+
+# The private array module (tablebits._batch) gets raw parameter bytes and caller-made buffers;
+# corrupted bytes and buffers of any shape, dtype or layout must raise, never crash.
+DTYPES = [np.float32, np.float64, np.int32, np.uint32, np.int64, np.uint8]
+
+
+def corrupt(blob: bytes, flips) -> bytes:
+    raw = bytearray(blob)
+    for where, value in flips:
+        raw[where % len(raw)] = value
+    return bytes(raw)
+
+
+def buffer(rows: int, cols: int | None, dtype, contiguous: bool) -> np.ndarray:
+    shape = (rows,) if cols is None else (rows, cols)
+    if contiguous:
+        return np.zeros(shape, dtype)
+    wide = np.zeros((rows, 2 * (cols or 1)), dtype)
+    return wide[:, ::2] if cols is not None else wide[:, 0]
+
+
+byte_flips = st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), max_size=3)
+shapes = st.tuples(st.integers(0, 5), st.integers(0, 6), st.sampled_from(DTYPES), st.booleans())
+
+
+@pytest.mark.parametrize(("game_id", "params"), game_cases())
+@FUZZ
+@given(flips=byte_flips, out=shapes, lengths_dtype=st.sampled_from(DTYPES),
+       threads=st.integers(-3, 10**6))
+def test_private_simulate_chunk(game_id, params, flips, out, lengths_dtype, threads):
+    game = tb.make(game_id, **params)
+    rows, cols, dtype, contiguous = out
+    returns = buffer(rows, cols, dtype, contiguous)
+    scores = buffer(rows, cols, np.float32, True)
+    lengths = np.zeros(rows, lengths_dtype)
+    truncated = np.zeros(rows, np.uint8)
+    try:
+        _batch.simulate_chunk(game_id, corrupt(game._params_blob(), flips), 7, 0, returns, scores,
+                              lengths, truncated, threads)
+    except (ValueError, TypeError):
+        return
+    assert returns.shape == (rows, game.num_players) and returns.dtype == np.float32
+    assert lengths.dtype == np.uint32 and (lengths > 0).all()  # every game played to the end
+
+
+@pytest.mark.parametrize(("game_id", "params"), game_cases())
+@FUZZ
+@given(flips=byte_flips, players=st.integers(-1, 6), extra_obs=st.sampled_from([0, 0, -1, 1]),
+       num_envs=st.integers(0, 4), actions=shapes, masks=shapes, index=st.integers(0, 6),
+       seed=st.integers(0, 2**32))
+def test_private_batch_core(game_id, params, flips, players, extra_obs, num_envs, actions,
+                            masks, index, seed):
+    game = tb.make(game_id, **params)
+    n, obs = game.num_players, game.observation_shape[0]
+    players = n if players < 0 else players
+    try:
+        core = _batch.BatchCore(game_id, corrupt(game._params_blob(), flips), num_envs, players,
+                                obs + extra_obs, True)
+    except (ValueError, TypeError):
+        return
+    core.reset(seed, 2)
+    rows, cols, dtype, contiguous = actions
+    calls = [
+        lambda: core.step(buffer(rows, cols, dtype, contiguous), 2),
+        lambda: core.sample_actions(buffer(rows, cols, dtype, contiguous), 2),
+        lambda: core.expand_masks(np.zeros((masks[0], masks[1], 3 * masks[1]), masks[2])),
+        lambda: core.state_bytes(index),
+    ]
+    for call in calls:
+        with contextlib.suppress(ValueError, TypeError):
+            call()
+    proposal = np.zeros((num_envs, players), np.int32)  # an accepted core has the game's shape
+    core.sample_actions(proposal, 2)
+    assert core.step(proposal, 2) == -1
+    proposal[:] = rows * 7 + cols  # arbitrary ids: rejected or legal, never applied blindly
+    core.step(proposal, 1)

@@ -104,7 +104,10 @@ def test_a_whole_game_at_the_terminal(tmp_path, game, params, seat, bots):
         found = transcript.find(f"== Step {k}:", at)
         assert found >= 0 and transcript.find(view, found) >= 0
         at = found + 1
-    assert "== Game over ==" in transcript and "Your result: you" in transcript
+    mine = record.returns[seat]
+    verdict = ("you lost" if mine <= 0 else "you won" if mine >= 1
+               else f"a shared win (share {mine:g})")
+    assert "== Game over ==" in transcript and f"Your result: {verdict}." in transcript
     assert f"Record saved to {tmp_path / 'game.jsonl'}" in transcript
 
 

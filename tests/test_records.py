@@ -3,6 +3,7 @@ record files that every later version must replay identically."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -222,3 +223,33 @@ def test_committed_records_replay_identically(game_id):
     assert any(tb.SIMULTANEOUS in r.players for r in records) or game_id == "good_fortune"
     for record in records:
         assert record.final_state().is_terminal()
+
+
+# Color Mafia with 2 chips of a colour, capped at 3 rounds: some games end by the cap, the others
+# by the rules.
+CAPPED = {"players": 3, "chips_per_color": 2, "max_rounds": 3}
+
+
+def test_records_say_which_games_a_safety_cap_ended(tmp_path):
+    path = tmp_path / "capped.jsonl"
+    result = tb.arena("color_mafia", ["random"], games=40, seed=2, threads=1, records=path,
+                      **CAPPED)
+    assert 0 < result.truncated.sum() < 40
+    records = tb.load_records(path)  # replay checks each record's flag against its final state
+    assert [r.truncated for r in records] == result.truncated.tolist()
+    lines = path.read_text().splitlines()
+    assert [json.loads(line).get("truncated", False) for line in lines] == [
+        r.truncated for r in records
+    ]
+    capped = next(r for r in records if r.truncated)
+    with pytest.raises(tb.RecordError, match="a safety cap ended the game"):
+        list(tb.replay(dataclasses.replace(capped, truncated=False)))
+    ended = next(r for r in records if not r.truncated)
+    with pytest.raises(tb.RecordError, match="the rules ended the game"):
+        list(tb.replay(dataclasses.replace(ended, truncated=True)))
+    with pytest.raises(tb.RecordError, match="truncated must be true or false"):
+        tb.GameRecord.from_dict({**capped.to_dict(), "truncated": 1})
+    game = tb.make("color_mafia", **CAPPED)
+    for seed in range(6):
+        record = tb.play(game, [tb.bots.Random(seed + p) for p in range(3)], seed=seed)
+        assert record.truncated == record.final_state().is_truncated()

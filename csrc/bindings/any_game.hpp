@@ -2,11 +2,13 @@
 // (never per step) picks the game; the loops inside are the templates of core/.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "../tablebits/core/arena.hpp"
 #include "../tablebits/core/batch.hpp"
@@ -39,7 +41,8 @@ class TypedBatchEnv final : public AnyBatchEnv {
 };
 
 // Calls f.template operator()<G>(params) for the game `id`, with params decoded from `blob`
-// (Game._params_blob()). Throws std::invalid_argument (ValueError in Python) otherwise.
+// (Game._params_blob()) and checked by G::validate_params: the blob is raw bytes from Python, so
+// it may have been edited. Throws std::invalid_argument (ValueError in Python) otherwise.
 template <class F>
 void with_game(const std::string& id, const std::string& blob, F&& f) {
   bool found = false;
@@ -49,9 +52,25 @@ void with_game(const std::string& id, const std::string& blob, F&& f) {
     typename G::Params p;
     if (blob.size() != sizeof(p)) throw std::invalid_argument("parameter blob does not match " + id);
     std::memcpy(&p, blob.data(), sizeof(p));
+    if (const char* why = G::validate_params(p)) throw std::invalid_argument("invalid " + id + " parameters: " + why);
     f.template operator()<G>(p);
   });
   if (!found) throw std::invalid_argument("unknown game '" + id + "'");
+}
+
+// What the batch module checks every caller buffer against.
+struct GameShape {
+  int players = 0;
+  int observation_size = 0;
+  int num_actions = 0;
+};
+
+inline GameShape game_shape(const std::string& id, const std::string& blob) {
+  GameShape shape;
+  with_game(id, blob, [&]<class G>(const typename G::Params& p) {
+    shape = GameShape{G::num_players(p), G::observation_size(p), G::kNumActions};
+  });
+  return shape;
 }
 
 inline AnyBatchEnv* new_batch_env(const std::string& id, const std::string& blob, size_t n,
@@ -62,23 +81,30 @@ inline AnyBatchEnv* new_batch_env(const std::string& id, const std::string& blob
 }
 
 inline void simulate_any(const std::string& id, const std::string& blob, uint64_t seed, uint64_t first,
-                         size_t count, float* returns, float* scores, uint32_t* lengths, int threads) {
+                         size_t count, float* returns, float* scores, uint32_t* lengths, uint8_t* truncated,
+                         int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
-    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths}, threads);
+    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths, truncated}, threads);
   });
 }
 
-// Bot games (tb.arena): one (kind, iterations, exploration) entry per seat, `count` games;
-// `actions` (count vectors, or null) receives each game's decisions for its record.
-inline void arena_any(const std::string& id, const std::string& blob, const int32_t* kinds,
-                      const uint32_t* iterations, const double* exploration, int entries, uint64_t seed,
-                      uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
-                      uint32_t* lengths, std::vector<int32_t>* actions, int threads) {
+// Bot games (tb.arena): `bots` holds one bot per seat in the byte form of core/bots.hpp
+// (BotConfig._bytes), `count` games; `actions` (count vectors, or null) receives each game's
+// decisions for its record.
+inline void arena_any(const std::string& id, const std::string& blob, const std::string& bots_blob,
+                      uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
+                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
-    if (entries != G::num_players(p)) throw std::invalid_argument("arena needs one bot per seat");
-    BotSpec bots[kMaxPlayers];
-    for (int i = 0; i < entries; ++i) bots[i] = BotSpec{kinds[i], iterations[i], exploration[i]};
-    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, actions}, threads);
+    const int players = G::num_players(p);
+    BotConfig bots[kMaxPlayers];
+    const char* pos = bots_blob.data();
+    const char* end = pos + bots_blob.size();
+    for (int i = 0; i < players; ++i) {
+      if (const char* why = bot_from_bytes(&pos, end, bots[i])) throw std::invalid_argument(std::string("arena bots: ") + why);
+      if (!bot_reproducible(bots[i])) throw std::invalid_argument("arena bots must be reproducible (no time limit)");
+    }
+    if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
+    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions}, threads);
   });
 }
 

@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 
 #include "../tablebits/games/registry.hpp"
+#include "codecs/all.hpp"
 #include "py_game.hpp"
 #include "py_solve.hpp"
 
@@ -11,9 +12,15 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "tablebits object API: Game and State classes for every registered game.";
   m.attr("SIMULTANEOUS") = tb::kSimultaneous;
   m.attr("TERMINAL") = tb::kTerminal;
+  tb::bind_errors(m);
+  tb::bind_game_info(m);
+  tb::bind_bots(m);
   py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
   py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
   py::dict factories;
-  tb::Games::for_each([&]<class G>() { tb::bind_solver<G>(tb::bind_game<G>(m, factories)); });
+  tb::Games::for_each([&]<class G>() {
+    tb::bind_game<G>(m, factories);
+    tb::bind_solver<G>(m);
+  });
   m.attr("_factories") = factories;
 }

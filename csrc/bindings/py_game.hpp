@@ -13,8 +13,13 @@
 #include <string>
 
 #include "../tablebits/core/game.hpp"
+#include "../tablebits/core/bots.hpp"
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
+#include "params.hpp"
+#include "py_bots.hpp"
+#include "py_errors.hpp"
+#include "py_info.hpp"
 #include "pyconvert.hpp"
 
 namespace tb {
@@ -57,11 +62,11 @@ GamePtr<G> make_handle(const py::dict& kwargs) {
   py_convert::ParamReader reader(std::string(G::kId), kwargs);
   auto h = std::make_shared<GameHandle<G>>();
   try {
-    h->params = PyCodec<G>::parse_params(reader);
+    h->params = parse_params<G>(reader);
   } catch (const py::type_error& e) {
     throw py::value_error(e.what());  // the contract: any invalid parameter is a ValueError
   }
-  h->params_dict = PyCodec<G>::params_to_dict(h->params);
+  h->params_dict = params_to_dict<G>(h->params);
   h->players = G::num_players(h->params);
   h->obs_size = G::observation_size(h->params);
   return h;
@@ -117,12 +122,12 @@ class StateMethods {
 
   [[noreturn]] static void illegal(const S& st, int player, int action) {
     const std::string name = action >= 0 && action < G::kNumActions ? " ('" + describe(st, player, action) + "')" : "";
-    py_convert::value_error("illegal action " + std::to_string(action) + name + " for player " +
-                            std::to_string(player) + "; legal: " + legal_list(st, player));
+    illegal_action("illegal action " + std::to_string(action) + name + " for player " + std::to_string(player) +
+                   "; legal: " + legal_list(st, player));
   }
 
   static int check_action(const S& st, int player, const py::handle& action) {
-    if (PyBool_Check(action.ptr())) py_convert::value_error("illegal action: a bool is not an action id");
+    if (PyBool_Check(action.ptr())) illegal_action("illegal action: a bool is not an action id");
     const int64_t a = py_convert::to_int(action, "action", INT32_MIN, INT32_MAX);
     if (a < 0 || a >= G::kNumActions || !((mask(st, player) >> a) & 1)) illegal(st, player, static_cast<int>(a));
     return static_cast<int>(a);
@@ -130,16 +135,16 @@ class StateMethods {
 
   static void apply_action(S& st, const py::handle& action) {
     const int p = current(st);
-    if (p == kTerminal) py_convert::value_error("the game is over");
-    if (p == kSimultaneous) py_convert::value_error("simultaneous node: use apply_actions with one entry per player");
+    if (p == kTerminal) illegal_action("the game is over");
+    if (p == kSimultaneous) illegal_action("simultaneous node: use apply_actions with one entry per player");
     const int a = check_action(st, p, action);
     G::apply(st.s, st.game->params, a);
   }
 
   static void apply_actions(S& st, const py::handle& joint_obj) {
     const int p = current(st);
-    if (p == kTerminal) py_convert::value_error("the game is over");
-    if (p >= 0) py_convert::value_error("sequential node: use apply_action");
+    if (p == kTerminal) illegal_action("the game is over");
+    if (p >= 0) illegal_action("sequential node: use apply_action");
     const int n = st.game->players;
     py::list joint = py_convert::to_list(joint_obj, "joint action", static_cast<size_t>(n));
     std::array<int, kMaxPlayers> actions;
@@ -148,7 +153,7 @@ class StateMethods {
       if (acting) {
         actions[i] = check_action(st, i, joint[i]);
       } else if (py_convert::to_int(joint[i], "joint action entry", INT32_MIN, INT32_MAX) != kNoAction) {
-        py_convert::value_error("player " + std::to_string(i) + " is not acting: its entry must be -1");
+        illegal_action("player " + std::to_string(i) + " is not acting: its entry must be -1");
       } else {
         actions[i] = kNoAction;
       }
@@ -203,53 +208,65 @@ class StateMethods {
     return copy;
   }
 
-  // ISMCTS from `player`'s point of view (default: the player to move); GIL released. The
-  // search object is per thread and keeps its node pool between calls.
-  static Ismcts<G>& run_ismcts(const S& st, const py::object& player, const py::handle& iterations,
-                               const py::handle& exploration, const py::object& seed,
-                               const py::object& time_limit, int& action, int& searcher) {
+  // The player a bot decides for: `player` (who must be acting), default the player to move.
+  static int deciding_player(const S& st, const py::object& player) {
     const int cur = current(st);
     if (cur == kTerminal) py_convert::value_error("the game is over");
-    int p;
     if (player.is_none()) {
       if (cur == kSimultaneous) py_convert::value_error("simultaneous node: pass the player who decides");
-      p = cur;
-    } else {
-      p = check_player(st, player);
-      if (!mask(st, p)) py_convert::value_error("player " + std::to_string(p) + " is not acting here");
+      return cur;
     }
-    IsmctsConfig cfg;
-    cfg.iterations = static_cast<uint32_t>(py_convert::to_int(iterations, "iterations", 1, UINT32_MAX));
-    cfg.exploration = py_convert::to_real(exploration, "exploration");
-    if (!(cfg.exploration >= 0.0)) py_convert::value_error("exploration must be >= 0");
-    if (!time_limit.is_none()) {
-      cfg.time_limit = py_convert::to_real(time_limit, "time_limit");
-      if (!(cfg.time_limit > 0.0)) py_convert::value_error("time_limit must be > 0 seconds or None");
-    }
-    cfg.seed = to_seed(seed);
+    const int p = check_player(st, player);
+    if (!mask(st, p)) py_convert::value_error("player " + std::to_string(p) + " is not acting here");
+    return p;
+  }
+
+  // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released. The
+  // runners are per thread and keep their memory (ISMCTS's node pool) between calls.
+  static BotRunners<G>& run_bot(const S& st, const BotConfig& bot, const py::object& player,
+                                const py::object& seed, int& action, int& decider) {
+    decider = deciding_player(st, player);
+    const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;
     const typename G::Params params = st.game->params;
-    thread_local Ismcts<G> search;
+    const ActionMask legal = mask(st, decider);
+    thread_local BotRunners<G> runners;
     {
       py::gil_scoped_release release;
-      action = search.search(root, params, p, cfg).action;
+      Rng policy{s};
+      Decision decision{policy, s};
+      action = runners.act(bot, root, params, decider, legal, decision);
     }
-    searcher = p;
-    return search;
+    return runners;
+  }
+
+  static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    int action, decider;
+    run_bot(st, bot.config, player, seed, action, decider);
+    return action;
+  }
+
+  // The ismcts_* methods: the ISMCTS config from their keywords, then the generic path.
+  static BotConfig ismcts_config(const py::handle& iterations, const py::handle& exploration,
+                                 const py::object& time_limit) {
+    py::dict fields;
+    fields["iterations"] = iterations;
+    fields["exploration"] = exploration;
+    fields["time_limit"] = time_limit;
+    return make_bot(std::string(IsmctsBot::kName), fields);
   }
 
   static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
                            const py::handle& exploration, const py::object& seed, const py::object& time_limit) {
-    int action, p;
-    run_ismcts(st, player, iterations, exploration, seed, time_limit, action, p);
-    return action;
+    return bot_action(st, PyBot{ismcts_config(iterations, exploration, time_limit)}, player, seed);
   }
 
   static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
                                              const py::handle& exploration, const py::object& seed,
                                              const py::object& time_limit) {
     int action, p;
-    const Ismcts<G>& search = run_ismcts(st, player, iterations, exploration, seed, time_limit, action, p);
+    const BotConfig bot = ismcts_config(iterations, exploration, time_limit);
+    const Ismcts<G>& search = run_bot(st, bot, player, seed, action, p).template runner<IsmctsBot>().search;
     py::array_t<uint32_t> out(G::kNumActions);
     uint32_t* data = out.mutable_data();
     for (int a = 0; a < G::kNumActions; ++a) data[a] = 0;
@@ -266,7 +283,7 @@ class StateMethods {
     const std::string raw = py::reinterpret_steal<py::bytes>(PyBytes_FromObject(data.ptr())).cast<std::string>();
     S st{{}, game, {}};
     if (const char* why = state_from_bytes<G>(raw, game->params, st.s)) {
-      py_convert::value_error(std::string("invalid state bytes: ") + why);
+      invalid_state(std::string("invalid state bytes: ") + why);
     }
     return st;
   }
@@ -311,6 +328,9 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
   state
       .def("current_player", &M::current, "The player to move, SIMULTANEOUS (-2) or TERMINAL (-4).")
       .def("is_terminal", [](const S& st) { return M::current(st) == kTerminal; }, "True once the game is over.")
+      .def("is_truncated", [](const S& st) { return G::is_truncated(st.s, st.game->params); },
+           "True if the game is over because a safety cap (game.info.can_truncate, e.g. max_rounds) "
+           "was reached rather than by the rules' own end.")
       .def("is_simultaneous_node", [](const S& st) { return M::current(st) == kSimultaneous; },
            "True where several players choose at once (use apply_actions).")
       .def("acting_players", [](const S& st) {
@@ -324,9 +344,10 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("legal_actions_mask", &M::legal_actions_mask, py::arg("player"),
            "numpy bool array of length num_actions, True where the action is legal for `player`.")
       .def("apply_action", &M::apply_action, py::arg("action"),
-           "Plays `action` at a sequential node. Illegal -> ValueError, state unchanged.")
+           "Plays `action` at a sequential node. Illegal -> IllegalActionError (a ValueError), state unchanged.")
       .def("apply_actions", &M::apply_actions, py::arg("joint"),
-           "Plays one action per player at a simultaneous node (-1 for players not acting). Illegal -> ValueError, state unchanged.")
+           "Plays one action per player at a simultaneous node (-1 for players not acting). Illegal -> "
+           "IllegalActionError (a ValueError), state unchanged.")
       .def("action_to_string", &M::action_to_string, py::arg("action"), py::arg("player") = py::none(),
            "The spec's text for `action` (as `player` would name it; default: the player to move).")
       .def("string_to_action", &M::string_to_action, py::arg("text"), py::arg("player") = py::none(),
@@ -341,6 +362,10 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            }, py::arg("player"), "Readable text of exactly what `player` knows.")
       .def("resample", &M::resample, py::arg("player"), py::arg("seed") = py::none(),
            "A new state consistent with everything `player` knows, hidden information and future chance redrawn.")
+      .def("bot_action", &M::bot_action, py::arg("bot"), py::arg("player") = py::none(), py::arg("seed") = 0,
+           "The action a built-in bot (a BotConfig) chooses for `player` (default: the player to move), "
+           "run in C++ with the GIL released; the same seed gives the same action unless the bot has a "
+           "time limit.")
       .def("ismcts_action", &M::ismcts_action, py::arg("player") = py::none(), py::arg("iterations") = 1000,
            py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
            "ISMCTS decision of `player` (default: the player to move): reads the state only through "
@@ -378,6 +403,11 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
       .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
                              "The resolved parameters (defaults filled in).")
+      .def_property_readonly("param_specs", [](const PG&) { return param_specs<G>(); },
+                             "One dict per parameter: name, type (int, bool, str or list), range, meaning.")
+      .def_property_readonly("info", [](const PG& g) { return py_game_info<G>(g.handle->params); },
+                             "A tablebits.GameInfo: dynamics, chance, information, utility, bounds "
+                             "and maximum length of this game under its parameters.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
              S st{{}, g.handle, {}};
@@ -385,14 +415,16 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
              return st;
            }, py::arg("seed") = py::none(), "A new game; the same seed gives the same game on every platform.")
       .def("state_from_bytes", [](const PG& g, const py::handle& b) { return M::from_bytes(g.handle, b); },
-           py::arg("data"), "Reads State.to_bytes output. Malformed -> ValueError/TypeError.")
+           py::arg("data"), "Reads State.to_bytes output. Malformed or unreachable -> InvalidStateError (a "
+           "ValueError); not bytes -> TypeError.")
       .def("state_from_dict", [](const PG& g, const py::handle& d) {
-             S st{{}, g.handle, PyCodec<G>::from_dict(d, g.handle->params)};
+             S st{{}, g.handle, reading_state([&] { return PyCodec<G>::from_dict(d, g.handle->params); })};
              if (const char* why = G::validate(st.s, g.handle->params)) {
-               py_convert::value_error(std::string("invalid state: ") + why);
+               invalid_state(std::string("invalid state: ") + why);
              }
              return st;
-           }, py::arg("d"), "Reads State.to_dict output (schema in the rules spec). Malformed -> ValueError/TypeError.")
+           }, py::arg("d"), "Reads State.to_dict output (schema in the rules spec). Malformed or unreachable -> "
+           "InvalidStateError (a ValueError); a value of the wrong type -> TypeError.")
       .def("_params_blob", [](const PG& g) {
              return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));
            }, "The C++ parameter struct, for the batch module.")

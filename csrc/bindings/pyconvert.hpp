@@ -4,6 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
@@ -99,6 +100,16 @@ py::list list_of(Items&&... items) {
   return out;
 }
 
+// item(i) for every set bit i of `set`, lowest first, appended to `out`.
+template <class Item>
+py::list bits_to_list(uint64_t set, Item&& item, py::list out = py::list()) {
+  while (set) {
+    out.append(item(std::countr_zero(set)));
+    set &= set - 1;
+  }
+  return out;
+}
+
 inline py::dict to_dict(py::handle obj, const std::string& what) {
   if (!py::isinstance<py::dict>(obj)) type_error(what, "a dict", obj);
   return py::reinterpret_borrow<py::dict>(obj);
@@ -138,6 +149,9 @@ class ParamReader {
 
   std::string what(const char* name) const { return game_ + " parameter '" + name + "'"; }
 
+  // True if `name` was passed with a value other than None.
+  bool given(const char* name) const { return kwargs_.contains(name) && !kwargs_[name].is_none(); }
+
   void finish() const {
     std::string unknown, valid;
     for (auto item : kwargs_) {
@@ -161,8 +175,8 @@ class ParamReader {
 
 namespace tb {
 
-// Each game specialises this in its folder's pydict.hpp: parameter parsing and the state dict
-// of its rules spec. `from_dict` checks types and shape; the generic layer then runs
+// Each game specialises this in bindings/codecs/<game>.hpp: its list parameters and the state
+// dict of its rules spec. `from_dict` checks types and shape; the generic layer then runs
 // G::validate on the result.
 template <class G>
 struct PyCodec;

@@ -23,7 +23,8 @@ double rollouts(size_t n) {
   const int players = G::num_players(typename G::Params{});
   std::vector<float> returns(n * players), scores(n * players);
   std::vector<uint32_t> lengths(n);
-  tb::simulate_random<G>(typename G::Params{}, 42, 0, n, {returns.data(), scores.data(), lengths.data()}, 1);
+  std::vector<uint8_t> truncated(n);
+  tb::simulate_random<G>(typename G::Params{}, 42, 0, n, {returns.data(), scores.data(), lengths.data(), truncated.data()}, 1);
   double checksum = 0;
   for (size_t i = 0; i < n; ++i) checksum += lengths[i] + returns[i * players];
   return checksum;
@@ -38,7 +39,10 @@ double batch(size_t steps) {
   std::vector<uint64_t> legal(envs * players);
   std::vector<float> rewards(envs * players);
   std::vector<uint8_t> terminated(envs);
-  tb::BatchEnv<G> env(p, envs, {current.data(), legal.data(), rewards.data(), terminated.data(), episode.data(), nullptr});
+  std::vector<uint8_t> truncated(envs);
+  std::vector<float> final_returns(envs * players);
+  tb::BatchEnv<G> env(p, envs, {current.data(), legal.data(), rewards.data(), terminated.data(), truncated.data(),
+                                episode.data(), nullptr, final_returns.data(), nullptr});
   env.reset(7, 1);
   double checksum = 0;
   for (size_t done = 0; done < steps; done += envs) {

@@ -48,6 +48,7 @@ void check_node(const typename G::State& s, const typename G::Params& p, tb::Rng
     }
   }
   (void)G::to_string(s, p);
+  if (G::current_player(s, p) != tb::kTerminal && G::is_truncated(s, p)) fail(G::kId, "a live state is truncated");
 }
 
 template <tb::Game G>
@@ -55,6 +56,7 @@ void play(typename G::State s, const typename G::Params& p, tb::Rng& rng, bool c
   for (int guard = 0; guard < 100000; ++guard) {
     if (check) check_node<G>(s, p, rng);
     if (!tb::random_step<G>(s, p, rng)) {
+      if (guard > G::max_game_length(p)) fail(G::kId, "a random game exceeded max_game_length");
       float out[tb::kMaxPlayers];
       G::returns(s, p, out);
       G::scores(s, p, out);
@@ -96,6 +98,33 @@ void run(int games, int fuzz) {
               static_cast<int>(G::kId.size()), G::kId.data(), games, fuzz, accepted);
 }
 
+// Parameters from raw bytes (as the batch module receives them): the defaults pass
+// validate_params, and any corrupted parameter set it accepts plays random games within bounds.
+template <tb::Game G>
+void run_params(int fuzz) {
+  using Params = typename G::Params;
+  if (const char* why = G::validate_params(Params{})) fail(G::kId, std::string("default parameters rejected: ") + why);
+  tb::Rng rng{4242};
+  int accepted = 0;
+  for (int i = 0; i < fuzz; ++i) {
+    unsigned char raw[sizeof(Params)];
+    const Params defaults{};
+    std::memcpy(raw, &defaults, sizeof(Params));
+    for (int flips = 1 + static_cast<int>(rng.uniform(3)); flips > 0; --flips) {
+      raw[rng.uniform(static_cast<uint32_t>(sizeof(Params)))] = static_cast<unsigned char>(rng.next() % (i % 2 ? 8 : 256));
+    }
+    Params p;
+    std::memcpy(&p, raw, sizeof(Params));
+    if (G::validate_params(p)) continue;
+    ++accepted;
+    typename G::State s;
+    G::init(s, p, rng.next());
+    play<G>(s, p, rng, accepted % 16 == 0);
+  }
+  std::printf("%-14.*s %d corrupted parameter sets (%d accepted and played)\n", static_cast<int>(G::kId.size()),
+              G::kId.data(), fuzz, accepted);
+}
+
 // ISMCTS and the arena: a few games of ISMCTS against random from every seat; every decision
 // must be legal and the tree must stay in bounds.
 template <tb::Game G>
@@ -127,14 +156,18 @@ void run_search(int games) {
       }
     }
   }
-  const tb::BotSpec bots[tb::kMaxPlayers] = {{tb::kBotIsmcts, 30, 0.7}, {}, {}, {}, {}};
+  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7}, {}, {}, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);
+  std::vector<uint8_t> truncated(4);
   std::vector<std::vector<int32_t>> actions(4);  // the records' decisions, N per step
   tb::arena<G>(p, bots, 9, 0, 4,
-               tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), actions.data()},
+               tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), truncated.data(),
+                               actions.data()},
                2);
+  for (uint32_t length : lengths)
+    if (length > static_cast<uint32_t>(G::max_game_length(p))) return fail(G::kId, "an arena game exceeded max_game_length");
   for (size_t k = 0; k < 4; ++k) {
     if (actions[k].size() != lengths[k] * static_cast<size_t>(n)) {
       return fail(G::kId, "an arena record does not hold N entries per step");
@@ -187,6 +220,7 @@ int main(int argc, char** argv) {
   const int games = argc > 1 ? std::atoi(argv[1]) : 300;
   const int fuzz = argc > 2 ? std::atoi(argv[2]) : 200000;
   tb::Games::for_each([&]<class G>() { run<G>(games, fuzz); });
+  tb::Games::for_each([&]<class G>() { run_params<G>(fuzz / 50 + 1); });
   tb::Games::for_each([&]<class G>() { run_search<G>(games / 30 + 1); });
   if (failures) {
     std::printf("%d failed\n", failures);

@@ -11,21 +11,21 @@ def simulate_chunk(
     returns: npt.NDArray[np.float32],
     scores: npt.NDArray[np.float32],
     lengths: npt.NDArray[np.uint32],
+    truncated: npt.NDArray[np.uint8],
     threads: int,
 ) -> None: ...
 
 def arena_chunk(
     game_id: str,
     params_blob: bytes,
-    kinds: npt.NDArray[np.int32],
-    iterations: npt.NDArray[np.uint32],
-    exploration: npt.NDArray[np.float64],
+    bots_blob: bytes,
     seed: int,
     first: int,
     seats: npt.NDArray[np.int32],
     returns: npt.NDArray[np.float32],
     scores: npt.NDArray[np.float32],
     lengths: npt.NDArray[np.uint32],
+    truncated: npt.NDArray[np.uint8],
     threads: int,
     record: bool = False,
 ) -> list[list[int]] | None: ...
@@ -36,8 +36,11 @@ class BatchCore:
     legal: npt.NDArray[np.uint64]
     rewards: npt.NDArray[np.float32]
     terminated: npt.NDArray[np.bool_]
+    truncated: npt.NDArray[np.bool_]
     episode_steps: npt.NDArray[np.int32]
     observations: npt.NDArray[np.float32] | None
+    final_returns: npt.NDArray[np.float32]
+    final_observations: npt.NDArray[np.float32] | None
     def __init__(
         self,
         game_id: str,

@@ -2,7 +2,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, embedsignature=True
 """tablebits._batch: the array-level API (Cython over the same C++ headers as the object API).
 
-Loops over numpy buffers run in C++ with the GIL released, split over a thread pool.
+Loops over numpy buffers run in C++ with the GIL released, split over a thread pool. Nothing here
+trusts its caller: the parameter bytes are checked by the game's validate_params, and every
+buffer's dtype and C-contiguity (by its typed memoryview) and shape (against the game) before C++
+touches it, so bad input raises instead of crashing.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -18,8 +21,18 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         uint64_t* legal
         float* rewards
         uint8_t* terminated
+        uint8_t* truncated
         int32_t* episode_steps
         float* observations
+        float* final_returns
+        float* final_observations
+
+    cdef cppclass GameShape:
+        int players
+        int observation_size
+        int num_actions
+
+    GameShape game_shape(const string& id, const string& blob) except +
 
     cdef cppclass AnyBatchEnv:
         void reset(uint64_t seed, int threads) nogil
@@ -31,64 +44,86 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
                                BatchBuffers buffers) except +
     void simulate_any(const string& id, const string& blob, uint64_t seed, uint64_t first,
                       size_t count, float* returns, float* scores, uint32_t* lengths,
-                      int threads) except + nogil
-    void arena_any(const string& id, const string& blob, const int32_t* kinds,
-                   const uint32_t* iterations, const double* exploration, int entries,
+                      uint8_t* truncated, int threads) except + nogil
+    void arena_any(const string& id, const string& blob, const string& bots_blob,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
-                   float* scores, uint32_t* lengths, vector[int32_t]* actions,
-                   int threads) except + nogil
+                   float* scores, uint32_t* lengths, uint8_t* truncated,
+                   vector[int32_t]* actions, int threads) except + nogil
 
 
 cdef extern from "tablebits/core/arena.hpp" namespace "tb":
     uint64_t arena_game_seed_cpp "tb::arena_game_seed"(uint64_t seed, uint64_t game_index)
 
 
-def simulate_chunk(str game_id, bytes params_blob, uint64_t seed, uint64_t first,
-                   float[:, ::1] returns, float[:, ::1] scores, uint32_t[::1] lengths,
-                   int threads):
-    """Plays games first .. first+len(lengths)-1 of job `seed` with random moves, in C++."""
-    cdef size_t count = lengths.shape[0]
-    if returns.shape[0] != count or scores.shape[0] != count:
-        raise ValueError("returns, scores and lengths must have the same number of rows")
+cdef GameShape checked_shape(str game_id, bytes params_blob) except *:
+    """The game's shape; ValueError for an unknown game or parameter bytes it does not accept."""
+    return game_shape(game_id.encode(), params_blob)
+
+
+cdef check_rows(str name, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t want_rows,
+                Py_ssize_t want_cols):
+    if rows != want_rows or cols != want_cols:
+        raise ValueError(f"{name} must have shape ({want_rows}, {want_cols}), got ({rows}, {cols})")
+
+
+cdef check_length(str name, Py_ssize_t rows, Py_ssize_t want_rows):
+    if rows != want_rows:
+        raise ValueError(f"{name} must have {want_rows} entries, got {rows}")
+
+
+def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t seed, uint64_t first,
+                   float[:, ::1] returns not None, float[:, ::1] scores not None,
+                   uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads):
+    """Plays games first .. first+len(lengths)-1 of job `seed` with random moves, in C++.
+
+    returns and scores are float32 (len(lengths), players), truncated uint8 (len(lengths),);
+    all C-contiguous.
+    """
+    cdef GameShape shape = checked_shape(game_id, params_blob)
+    cdef Py_ssize_t count = lengths.shape[0]
+    check_rows("returns", returns.shape[0], returns.shape[1], count, shape.players)
+    check_rows("scores", scores.shape[0], scores.shape[1], count, shape.players)
+    check_length("truncated", truncated.shape[0], count)
     if count == 0:
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
-                     &lengths[0], threads)
+                     &lengths[0], &truncated[0], threads)
 
 
-def arena_chunk(str game_id, bytes params_blob, const int32_t[::1] kinds,
-                const uint32_t[::1] iterations, const double[::1] exploration, uint64_t seed,
-                uint64_t first, int32_t[:, ::1] seats, float[:, ::1] returns,
-                float[:, ::1] scores, uint32_t[::1] lengths, int threads, bint record=False):
+def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blob not None,
+                uint64_t seed, uint64_t first, int32_t[:, ::1] seats not None,
+                float[:, ::1] returns not None, float[:, ::1] scores not None,
+                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
+                bint record=False):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
-    Entry e of kinds/iterations/exploration is one bot (kind 0 random, 1 ISMCTS) per seat; game
-    i seats entry (s + i) mod N at seat s and writes it to seats[i - first, s]. With `record`,
+    `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
+    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s]. With `record`,
     returns each game's decisions: a flat list, N entries (the joint action, -1 for players
     not acting) per step; else None.
     """
-    cdef size_t count = lengths.shape[0]
-    cdef int entries = kinds.shape[0]
-    if iterations.shape[0] != entries or exploration.shape[0] != entries:
-        raise ValueError("kinds, iterations and exploration must have one entry per bot")
-    if (seats.shape[0] != count or returns.shape[0] != count or scores.shape[0] != count
-            or seats.shape[1] != entries or returns.shape[1] != entries
-            or scores.shape[1] != entries):
-        raise ValueError("seats, returns and scores must be (games, bots) like lengths")
+    cdef GameShape shape = checked_shape(game_id, params_blob)
+    cdef Py_ssize_t count = lengths.shape[0]
+    cdef int entries = shape.players
+    check_rows("seats", seats.shape[0], seats.shape[1], count, entries)
+    check_rows("returns", returns.shape[0], returns.shape[1], count, entries)
+    check_rows("scores", scores.shape[0], scores.shape[1], count, entries)
+    check_length("truncated", truncated.shape[0], count)
     if count == 0:
         return [] if record else None
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef string bots = bots_blob
     cdef vector[vector[int32_t]] actions
     if record:
-        actions.resize(count)
+        actions.resize(<size_t>count)
     cdef vector[int32_t]* out = actions.data() if record else NULL
     with nogil:
-        arena_any(gid, blob, &kinds[0], &iterations[0], &exploration[0], entries, seed, first,
-                  count, &seats[0, 0], &returns[0, 0], &scores[0, 0], &lengths[0], out, threads)
+        arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
+                  &scores[0, 0], &lengths[0], &truncated[0], out, threads)
     return [list(game) for game in actions] if record else None
 
 
@@ -101,36 +136,58 @@ cdef class BatchCore:
     """N games of one type stepped together; see tablebits.VectorEnv for the public face."""
 
     cdef AnyBatchEnv* env
-    cdef readonly object current_player, legal, rewards, terminated, episode_steps, observations
-    cdef int players
+    cdef readonly object current_player, legal, rewards, terminated, truncated, episode_steps
+    cdef readonly object observations, final_returns, final_observations
+    cdef Py_ssize_t num_envs
+    cdef int players, num_actions
 
-    def __cinit__(self, str game_id, bytes params_blob, size_t num_envs, int players,
-                  int obs_size, bint observations):
+    def __cinit__(self, str game_id not None, bytes params_blob not None, size_t num_envs,
+                  int players, int obs_size, bint observations):
         self.env = NULL
+        cdef GameShape shape = checked_shape(game_id, params_blob)
+        if players != shape.players or obs_size != shape.observation_size:
+            raise ValueError(f"players and obs_size must be the game's ({shape.players}, "
+                             f"{shape.observation_size}), got ({players}, {obs_size})")
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        self.num_envs = num_envs
         self.players = players
+        self.num_actions = shape.num_actions
         self.current_player = np.zeros(num_envs, np.int32)
         self.legal = np.zeros((num_envs, players), np.uint64)
         self.rewards = np.zeros((num_envs, players), np.float32)
         self.terminated = np.zeros(num_envs, np.bool_)
+        self.truncated = np.zeros(num_envs, np.bool_)
         self.episode_steps = np.zeros(num_envs, np.int32)
         self.observations = (np.zeros((num_envs, players, obs_size), np.float32)
                              if observations else None)
+        self.final_returns = np.zeros((num_envs, players), np.float32)
+        self.final_observations = (np.zeros((num_envs, players, obs_size), np.float32)
+                                   if observations else None)
         cdef int32_t[::1] cur = self.current_player
         cdef uint64_t[:, ::1] legal = self.legal
         cdef float[:, ::1] rewards = self.rewards
         cdef uint8_t[::1] term = self.terminated.view(np.uint8)
+        cdef uint8_t[::1] trunc = self.truncated.view(np.uint8)
+        cdef float[:, ::1] final_returns = self.final_returns
         cdef int32_t[::1] steps = self.episode_steps
         cdef float[:, :, ::1] obs
+        cdef float[:, :, ::1] final_obs
         cdef BatchBuffers b
         b.current_player = &cur[0]
         b.legal = &legal[0, 0]
         b.rewards = &rewards[0, 0]
         b.terminated = &term[0]
+        b.truncated = &trunc[0]
         b.episode_steps = &steps[0]
+        b.final_returns = &final_returns[0, 0]
         b.observations = NULL
+        b.final_observations = NULL
         if observations:
             obs = self.observations
             b.observations = &obs[0, 0, 0]
+            final_obs = self.final_observations
+            b.final_observations = &final_obs[0, 0, 0]
         self.env = new_batch_env(game_id.encode(), params_blob, num_envs, b)
 
     def __dealloc__(self):
@@ -140,22 +197,29 @@ cdef class BatchCore:
         with nogil:
             self.env.reset(seed, threads)
 
-    def step(self, const int32_t[:, ::1] actions, int threads):
+    def step(self, const int32_t[:, ::1] actions not None, int threads):
         """Returns -1, or env * players + player of the first illegal entry (nothing applied)."""
+        check_rows("actions", actions.shape[0], actions.shape[1], self.num_envs, self.players)
         cdef int64_t bad
         with nogil:
             bad = self.env.step(&actions[0, 0], threads)
         return bad
 
-    def sample_actions(self, int32_t[:, ::1] out, int threads):
+    def sample_actions(self, int32_t[:, ::1] out not None, int threads):
+        check_rows("out", out.shape[0], out.shape[1], self.num_envs, self.players)
         with nogil:
             self.env.sample_actions(&out[0, 0], threads)
 
     def state_bytes(self, size_t i):
+        if i >= <size_t>self.num_envs:
+            raise ValueError(f"env index must be in [0, {self.num_envs}), got {i}")
         return <bytes>self.env.state_bytes(i)
 
-    def expand_masks(self, uint8_t[:, :, ::1] out):
+    def expand_masks(self, uint8_t[:, :, ::1] out not None):
         """Writes the legal bitmasks as a (N, players, num_actions) boolean array."""
+        check_rows("out", out.shape[0], out.shape[1], self.num_envs, self.players)
+        if out.shape[2] != self.num_actions:
+            raise ValueError(f"out must have {self.num_actions} columns per player, got {out.shape[2]}")
         cdef uint64_t[:, ::1] legal = self.legal
         cdef Py_ssize_t i, p, a
         cdef uint64_t m

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import _batch
+from ._checks import check_non_negative_int, check_seed, resolve_threads
 from ._core import SIMULTANEOUS, Game
-from .bots import Bot, BuiltinBot, parse
-from .jobs import GameRecords, check_games, json_number, run_chunked
+from ._registry import resolve_game
+from .bots import Bot, BuiltinBot, Random, parse
+from .jobs import GameRecords, json_number, run_chunked
 from .records import (
     GameRecord,
     RecordWriter,
@@ -23,24 +25,11 @@ from .records import (
     save_records,
 )
 from .stats import Interval, share_interval
-from .vector import check_seed, resolve_threads
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["ArenaResult", "arena", "play"]
-
-
-def _resolve_game(game: Game | str, params: dict[str, Any]) -> Game:
-    from . import make
-
-    if isinstance(game, str):
-        return make(game, **params)
-    if params:
-        raise TypeError("game parameters go with a game id, not a Game object")
-    if not isinstance(game, Game):
-        raise TypeError(f"game must be a Game or a game id, not {type(game).__name__}")
-    return game
 
 
 def play(
@@ -50,9 +39,9 @@ def play(
 
     ``bots[p]`` plays seat ``p`` (one bot per player); at a simultaneous node every acting
     player's bot chooses on the same state. Returns the game's record. An illegal action from a
-    bot raises ``ValueError``.
+    bot raises ``IllegalActionError`` (a ``ValueError``).
     """
-    g = _resolve_game(game, params)
+    g = resolve_game(game, **params)
     check_seed(seed)
     bots = list(bots)
     if len(bots) != g.num_players:
@@ -156,11 +145,11 @@ class ArenaResult(GameRecords):
                 f"{name:>16} {seats:>5} {rate:>10.4f} "
                 f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
             )
-        return "\n".join(lines)
+        return "\n".join(lines + self._truncation_line())
 
 
 def arena(
-    game_id: str,
+    game: Game | str,
     bots: Sequence[BuiltinBot | str],
     games: int = 1000,
     *,
@@ -170,7 +159,8 @@ def arena(
     records: str | os.PathLike[str] | None = None,
     **params: Any,
 ) -> ArenaResult:
-    """Plays ``games`` games of ``game_id`` between built-in bots, entirely in C++.
+    """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) between built-in
+    bots, entirely in C++.
 
     ``bots`` are ``tb.bots.Random``/``tb.bots.ISMCTS`` objects or their short names
     (``"random"``, ``"ismcts:1000"``). With fewer bots than seats the last bot fills the
@@ -181,10 +171,8 @@ def arena(
     a tqdm bar. ``records=path`` saves every game's record (``tb.save_records``, JSON Lines),
     in game order, from the decisions the C++ arena noted while it played them.
     """
-    from . import make
-
-    game = make(game_id, **params)
-    check_games(games)
+    g = resolve_game(game, **params)
+    check_non_negative_int(games, "games")
     check_seed(seed)
     nthreads = resolve_threads(threads)
     if isinstance(bots, str):
@@ -193,40 +181,39 @@ def arena(
     for b in resolved:
         if not isinstance(b, BuiltinBot):
             raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
-    players = game.num_players
+    players = g.num_players
     if not 1 <= len(resolved) <= players:
-        raise ValueError(f"{game_id} has {players} seats; pass 1 to {players} bots")
+        raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
     entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
-    specs = [resolved[b]._arena_spec() for b in entry_bot]
-    kinds = np.array([s[0] for s in specs], np.int32)
-    iterations = np.array([s[1] for s in specs], np.uint32)
-    exploration = np.array([s[2] for s in specs], np.float64)
+    bots_blob = b"".join(resolved[b].config._bytes() for b in entry_bot)
 
     entry_seats = np.zeros((games, players), np.int32)
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)
     lengths = np.zeros(games, np.uint32)
-    blob = game._params_blob()
-    searching = bool((kinds == 1).any())
+    truncated = np.zeros(games, np.bool_)
+    blob = g._params_blob()
+    searching = not all(isinstance(b, Random) for b in resolved)
     if records is not None:
         check_writable(records)
     traces: list[list[int]] = []
 
     def run(first: int, end: int) -> None:
         played = _batch.arena_chunk(
-            game_id, blob, kinds, iterations, exploration, seed, first,
-            entry_seats[first:end], returns[first:end], scores[first:end],
-            lengths[first:end], nthreads, records is not None,
+            g.id, blob, bots_blob, seed, first, entry_seats[first:end], returns[first:end],
+            scores[first:end], lengths[first:end], truncated[first:end].view(np.uint8),
+            nthreads, records is not None,
         )
         traces.extend(played or [])
 
     chunk = max(64, 16 * nthreads) if searching else max(10_000, 2_000 * nthreads)
-    seconds = run_chunked(game_id, games, chunk, progress, run)
+    seconds = run_chunked(g.id, games, chunk, progress, run)
     seats = np.asarray(entry_bot, np.int32)[entry_seats]
     result = ArenaResult(
-        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, seconds=seconds, bots=[b.name for b in resolved], seats=seats,
+        game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, truncated=truncated, seconds=seconds,
+        bots=[b.name for b in resolved], seats=seats,
     )
     if records is not None:
-        save_records(arena_records(game, result, traces), records)
+        save_records(arena_records(g, result, traces), records)
     return result

@@ -8,23 +8,21 @@ True
 
 Every bot has ``act(state, player) -> int``, which returns a legal action of ``player`` (who
 must be acting: the player to move, or one of the acting players at a simultaneous node). The
-built-in bots also run entirely in C++ inside ``tb.arena``. Any object with a matching ``act``
-method can play in ``tb.play``.
+built-in bots are data: each holds a ``BotConfig`` (its C++ config type, csrc/tablebits/core/
+bots.hpp, which checks the fields and decides), so they run the same way from ``act`` and
+entirely in C++ inside ``tb.arena``. Adding a built-in bot means a config type there and a class
+here. Any object with a matching ``act`` method can play in ``tb.play``.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Protocol, runtime_checkable
 
-from ._core import State
+from ._checks import check_optional_seed
+from ._core import BotConfig, State
 
 __all__ = ["ISMCTS", "Bot", "BuiltinBot", "Random", "parse"]
-
-# Bot kinds understood by the C++ arena (csrc/tablebits/core/arena.hpp).
-_KIND_RANDOM = 0
-_KIND_ISMCTS = 1
 
 
 @runtime_checkable
@@ -35,26 +33,22 @@ class Bot(Protocol):
 
 
 class BuiltinBot:
-    """Base of the bots that ``tb.arena`` can run in C++."""
+    """Base of the bots that run in C++: ``config`` (a ``BotConfig``) is the bot as data, which
+    ``act`` and ``tb.arena`` hand to the engine. Its fields are checked there, once."""
 
+    config: BotConfig
     name: str
 
-    def act(self, state: State, player: int) -> int:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def act(self, state: State, player: int) -> int:
+        """A legal action of ``player``, who must be acting (else ``ValueError``)."""
+        return state.bot_action(self.config, player, seed=self._decision_seed())
 
-    def _arena_spec(self) -> tuple[int, int, float]:
-        """(kind, iterations, exploration) for the C++ arena."""
+    def _decision_seed(self) -> int | None:
+        """The seed of the next decision (``None``: drawn from the operating system)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return self.name
-
-
-def _acting(state: State, player: int) -> list[int]:
-    legal = state.legal_actions(player)
-    if not legal:
-        raise ValueError(f"player {player} is not acting here")
-    return legal
 
 
 class Random(BuiltinBot):
@@ -65,15 +59,13 @@ class Random(BuiltinBot):
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = check_optional_seed(seed)
         self._rng = random.Random(seed)
+        self.config = BotConfig("random")
         self.name = "random"
 
-    def act(self, state: State, player: int) -> int:
-        return self._rng.choice(_acting(state, player))
-
-    def _arena_spec(self) -> tuple[int, int, float]:
-        return (_KIND_RANDOM, 0, 0.0)
+    def _decision_seed(self) -> int:
+        return self._rng.getrandbits(64)
 
 
 class ISMCTS(BuiltinBot):
@@ -87,7 +79,7 @@ class ISMCTS(BuiltinBot):
     docs/games/hoi_pho.md). The decision is the most-visited action. The search never reads
     what ``player`` cannot know, and the decision depends only on what ``player`` knows and on
     ``seed`` -- unless ``time_limit`` (seconds) stops the search early, which makes it depend
-    on the machine's speed.
+    on the machine's speed (and keeps the bot out of ``tb.arena``).
 
     ``exploration`` is the UCB1 constant (returns are win shares in [0, 1]).
     """
@@ -99,49 +91,19 @@ class ISMCTS(BuiltinBot):
         seed: int | None = 0,
         time_limit: float | None = None,
     ) -> None:
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or not (
-            1 <= iterations < 2**32
-        ):
-            raise ValueError(f"iterations must be an int in [1, 2**32), got {iterations!r}")
-        if (
-            isinstance(exploration, bool)
-            or not isinstance(exploration, (int, float))
-            or not math.isfinite(exploration)
-            or exploration < 0
-        ):
-            raise ValueError(f"exploration must be a finite number >= 0, got {exploration!r}")
-        if time_limit is not None and (
-            isinstance(time_limit, bool)
-            or not isinstance(time_limit, (int, float))
-            or not time_limit > 0
-        ):
-            raise ValueError(f"time_limit must be a number > 0 or None, got {time_limit!r}")
-        if seed is not None and (
-            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
-        ):
-            raise ValueError(f"seed must be an int in [0, 2**64) or None, got {seed!r}")
+        self.config = BotConfig(
+            "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit
+        )
+        self.seed = check_optional_seed(seed)
         self.iterations = iterations
         self.exploration = float(exploration)
-        self.seed = seed
         self.time_limit = time_limit
         self.name = f"ismcts:{iterations}" + (
             f"@{exploration:g}" if exploration != 0.7 else ""
         )
 
-    def act(self, state: State, player: int) -> int:
-        _acting(state, player)
-        return state.ismcts_action(
-            player,
-            iterations=self.iterations,
-            exploration=self.exploration,
-            seed=self.seed,
-            time_limit=self.time_limit,
-        )
-
-    def _arena_spec(self) -> tuple[int, int, float]:
-        if self.time_limit is not None:
-            raise ValueError("tb.arena needs reproducible bots: use ISMCTS without time_limit")
-        return (_KIND_ISMCTS, self.iterations, self.exploration)
+    def _decision_seed(self) -> int | None:
+        return self.seed
 
 
 def parse(spec: str) -> BuiltinBot:

@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any
 
+from ._checks import check_seed
 from ._core import SIMULTANEOUS, State
 from .records import GameRecord, check_writable, load_records, replay, save_records
 
@@ -78,7 +79,7 @@ def run_play(args: argparse.Namespace) -> int:
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
         game = tb.make(args.game, **dict(args.param))
-        tb.vector.check_seed(seed)
+        check_seed(seed)
         check_writable(path)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")

@@ -1,5 +1,5 @@
-"""What simulate and arena share: argument checks, the chunked C++ run with a progress bar,
-and the per-game result arrays."""
+"""What simulate and arena share: the chunked C++ run with a progress bar, and the per-game
+result arrays."""
 
 from __future__ import annotations
 
@@ -15,12 +15,6 @@ import numpy as np
 def json_number(x: float) -> float | None:
     """``x``, or None (JSON null) where it is not a number: a mean over no games."""
     return x if math.isfinite(x) else None
-
-
-def check_games(games: int) -> int:
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ValueError(f"games must be a non-negative int, got {games!r}")
-    return games
 
 
 def run_chunked(
@@ -61,6 +55,7 @@ class GameRecords:
     returns: np.ndarray  #: float32 (games, players): win shares by seat
     scores: np.ndarray  #: float32 (games, players): raw game points by seat
     lengths: np.ndarray  #: uint32 (games,): decision nodes per game
+    truncated: np.ndarray  #: bool (games,): the game was ended by a safety cap (State.is_truncated)
     seconds: float  #: wall-clock time of the run
 
     @property
@@ -81,4 +76,10 @@ class GameRecords:
             "seconds": self.seconds,
             "games_per_second": self.games_per_second if self.seconds > 0 else None,
             "mean_length": float(self.lengths.mean()) if self.games else 0.0,
+            "truncated": int(self.truncated.sum()),
         }
+
+    def _truncation_line(self) -> list[str]:
+        """The summary line on truncated games, if there were any."""
+        count = int(self.truncated.sum())
+        return [f"truncated by the safety cap: {count:,} games"] if count else []

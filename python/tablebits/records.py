@@ -57,7 +57,8 @@ class GameRecord:
     SIMULTANEOUS``. ``strings[k]`` is its action string (a list with ``None`` for the players
     not acting, at a simultaneous node). ``seed`` is the initial state's:
     ``game.new_initial_state(seed)``. ``arena`` is ``{"seed": S, "game": i}`` for game ``i`` of
-    an arena job, else ``None``.
+    an arena job, else ``None``. ``truncated`` is true when a safety cap, not the rules, ended
+    the game (``State.is_truncated``).
     """
 
     game_id: str
@@ -69,6 +70,7 @@ class GameRecord:
     strings: list[ActionString]
     returns: list[float]
     scores: list[float]
+    truncated: bool = False
     arena: dict[str, int] | None = field(default=None)
 
     @property
@@ -105,6 +107,8 @@ class GameRecord:
             "returns": self.returns,
             "scores": self.scores,
         }
+        if self.truncated:
+            out["truncated"] = True
         if self.arena is not None:
             out["arena"] = self.arena
         return out
@@ -138,18 +142,18 @@ class RecordWriter:
     def apply(self, state: State, action: Action) -> None:
         """Applies ``action`` (an int, or a joint list at a simultaneous node) to ``state``."""
         player = state.current_player()
-        if player == SIMULTANEOUS:
-            if not isinstance(action, list):
-                raise TypeError("a simultaneous node takes a joint action (a list)")
-            text: ActionString = [
-                state.action_to_string(a, p) if a >= 0 else None for p, a in enumerate(action)
-            ]
-            state.apply_actions(action)
-        else:
-            if isinstance(action, list):
-                raise TypeError(f"player {player} is to move: pass one action, not a list")
-            text = state.action_to_string(action, player)
-            state.apply_action(action)
+        if player == SIMULTANEOUS and not isinstance(action, list):
+            raise TypeError("a simultaneous node takes a joint action (a list)")
+        if player != SIMULTANEOUS and isinstance(action, list):
+            raise TypeError(f"player {player} is to move: pass one action, not a list")
+        try:
+            text = _action_string(state, player, action)
+        except ValueError:
+            # An action id out of range has no string: the engine rejects it with its own
+            # error (IllegalActionError), leaving the state unchanged.
+            _apply(state, action)
+            raise
+        _apply(state, action)
         self.players.append(player)
         self.actions.append(list(action) if isinstance(action, list) else int(action))
         self.strings.append(text)
@@ -159,10 +163,7 @@ class RecordWriter:
         del self.players[steps:], self.actions[steps:], self.strings[steps:]
         state = self.game.new_initial_state(self.seed)
         for action in self.actions:
-            if isinstance(action, list):
-                state.apply_actions(action)
-            else:
-                state.apply_action(action)
+            _apply(state, action)
         return state
 
     def finish(self, state: State, arena: dict[str, int] | None = None) -> GameRecord:
@@ -172,7 +173,8 @@ class RecordWriter:
         return GameRecord(
             game_id=self.game.id, params=self.game.params, seed=self.seed, bots=list(self.bots),
             players=list(self.players), actions=list(self.actions), strings=list(self.strings),
-            returns=state.returns(), scores=state.scores(), arena=arena,
+            returns=state.returns(), scores=state.scores(), truncated=state.is_truncated(),
+            arena=arena,
         )
 
 
@@ -209,6 +211,9 @@ def replay(record: GameRecord) -> Iterator[State]:
             f"{where}: the game ends with returns {state.returns()} and scores "
             f"{state.scores()}, the record says {record.returns} and {record.scores}"
         )
+    if state.is_truncated() != record.truncated:
+        ended = "a safety cap" if state.is_truncated() else "the rules"
+        raise RecordError(f"{where}: {ended} ended the game, the record says otherwise")
 
 
 def _check_step(
@@ -224,23 +229,30 @@ def _check_step(
             expected = "the end of the game"
         raise RecordError(f"{at}: the record has {got}, the game has {expected}")
     try:
-        if isinstance(action, list):
-            actual: ActionString = [
-                state.action_to_string(a, p) if a >= 0 else None for p, a in enumerate(action)
-            ]
-        else:
-            actual = state.action_to_string(action, player)
+        actual = _action_string(state, player, action)
         if actual != text:
             raise RecordError(f"{at}: the action {action} reads {actual!r}, the record says "
                               f"{text!r}")
-        if isinstance(action, list):
-            state.apply_actions(action)
-        else:
-            state.apply_action(action)
+        _apply(state, action)
     except RecordError:
         raise
     except (ValueError, TypeError) as err:
         raise RecordError(f"{at}: {err}") from None
+
+
+def _action_string(state: State, player: int, action: Action) -> ActionString:
+    """The string of ``action`` by ``player`` (a list, None where -1, for a joint action)."""
+    if isinstance(action, list):
+        return [state.action_to_string(a, p) if a >= 0 else None for p, a in enumerate(action)]
+    return state.action_to_string(action, player)
+
+
+def _apply(state: State, action: Action) -> None:
+    """One step: ``apply_actions`` for a joint action, else ``apply_action``."""
+    if isinstance(action, list):
+        state.apply_actions(action)
+    else:
+        state.apply_action(action)
 
 
 def _close(a: list[float], b: list[float]) -> bool:
@@ -293,7 +305,7 @@ def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[Gam
 
     ``actions[i]`` holds game ``i``'s steps, one joint action of ``num_players`` entries each
     (at a sequential node only the mover's entry counts). Each game is replayed here to add the
-    action strings, and must end with the returns and scores the arena reported.
+    action strings, and must end with the returns, scores and truncation the arena reported.
     """
     from . import _batch
 
@@ -310,7 +322,8 @@ def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[Gam
             writer.apply(state, joint if player == SIMULTANEOUS else joint[player])
         record = writer.finish(state, arena={"seed": result.seed, "game": i})
         if not (_close(record.returns, result.returns[i].tolist())
-                and _close(record.scores, result.scores[i].tolist())):
+                and _close(record.scores, result.scores[i].tolist())
+                and record.truncated == bool(result.truncated[i])):
             raise RuntimeError(f"{game.id} arena game {i} does not replay to its results")
         records.append(record)
     return records
@@ -357,7 +370,7 @@ def _parse(d: Any) -> GameRecord:
     if version != VERSION:
         raise RecordError(f"record version {version!r}; this tablebits reads version {VERSION}")
     missing = _KEYS - d.keys()
-    extra = d.keys() - _KEYS - {"arena"}
+    extra = d.keys() - _KEYS - {"truncated", "arena"}
     if missing or extra:
         raise RecordError(f"missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
     game_id, params, seed, bots = d["game"], d["params"], d["seed"], d["bots"]
@@ -366,6 +379,8 @@ def _parse(d: Any) -> GameRecord:
     _expect(_is_int(seed) and 0 <= seed < 2**64, "seed", "an int in [0, 2**64)")
     _expect(isinstance(bots, list) and all(isinstance(b, str) for b in bots), "bots",
             "a list of strings")
+    truncated = d.get("truncated", False)
+    _expect(isinstance(truncated, bool), "truncated", "true or false")
     arena = d.get("arena")
     if arena is not None:
         _expect(isinstance(arena, dict) and arena.keys() == {"seed", "game"}
@@ -406,7 +421,8 @@ def _parse(d: Any) -> GameRecord:
     return GameRecord(
         game_id=game_id, params=params, seed=seed, bots=list(bots), players=players,
         actions=actions, strings=strings, returns=[float(v) for v in returns],
-        scores=[float(v) for v in scores], arena=dict(arena) if arena is not None else None,
+        scores=[float(v) for v in scores], truncated=truncated,
+        arena=dict(arena) if arena is not None else None,
     )
 
 

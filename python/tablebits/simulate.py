@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import _batch
-from .jobs import GameRecords, check_games, json_number, run_chunked
+from ._checks import check_non_negative_int, check_seed, resolve_threads
+from ._core import Game
+from ._registry import resolve_game
+from .jobs import GameRecords, json_number, run_chunked
 from .stats import Interval, share_interval
-from .vector import check_seed, resolve_threads
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -46,7 +48,7 @@ class SimulationResult(GameRecords):
                 f"{float(self.scores[:, seat].mean()):>11.2f}"
             )
         lines.append(f"draws / shared wins: {shared:.4f}")
-        return "\n".join(lines)
+        return "\n".join(lines + self._truncation_line())
 
     def to_dict(self) -> dict[str, Any]:
         """The numbers of ``summary()`` (unrounded) as a JSON-able dict."""
@@ -69,7 +71,7 @@ class SimulationResult(GameRecords):
 
 
 def simulate(
-    game_id: str,
+    game: Game | str,
     games: int = 100_000,
     *,
     seed: int = 0,
@@ -77,32 +79,32 @@ def simulate(
     progress: bool = False,
     **params: Any,
 ) -> SimulationResult:
-    """Plays ``games`` games of ``game_id`` with uniformly random legal moves, in C++.
+    """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) with uniformly
+    random legal moves, in C++.
 
     Game ``i`` is determined by ``(seed, i)`` alone, so the arrays are identical for any
     ``threads``. With ``progress=True`` a tqdm progress bar tracks the run (work is done in
     chunks between which the bar updates; the GIL is released while a chunk runs).
     """
-    from . import make
-
-    game = make(game_id, **params)
-    check_games(games)
+    g = resolve_game(game, **params)
+    check_non_negative_int(games, "games")
     check_seed(seed)
     nthreads = resolve_threads(threads)
-    players = game.num_players
+    players = g.num_players
     returns = np.zeros((games, players), np.float32)
     scores = np.zeros((games, players), np.float32)
     lengths = np.zeros(games, np.uint32)
-    blob = game._params_blob()
+    truncated = np.zeros(games, np.bool_)
+    blob = g._params_blob()
 
     def run(first: int, end: int) -> None:
         _batch.simulate_chunk(
-            game_id, blob, seed, first, returns[first:end], scores[first:end],
-            lengths[first:end], nthreads,
+            g.id, blob, seed, first, returns[first:end], scores[first:end],
+            lengths[first:end], truncated[first:end].view(np.uint8), nthreads,
         )
 
-    seconds = run_chunked(game_id, games, max(10_000, 2_000 * nthreads), progress, run)
+    seconds = run_chunked(g.id, games, max(10_000, 2_000 * nthreads), progress, run)
     return SimulationResult(
-        game_id=game_id, params=game.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, seconds=seconds,
+        game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
+        lengths=lengths, truncated=truncated, seconds=seconds,
     )

@@ -31,19 +31,8 @@ def solve(
     standard variant); anything else raises ``ValueError``. Player 0 maximises the final score
     margin and player 1 minimises it. Positions with up to 4 rounds left solve in well under a
     second. ``max_nodes`` / ``time_limit`` bound the search (``TimeoutError`` when hit);
-    ``table_bits`` sizes the transposition table (2**table_bits entries of ~32 bytes).
+    ``table_bits`` (10..28) sizes the transposition table (2**table_bits entries of ~32 bytes).
     """
-    solver = getattr(state, "_solve", None)
-    if solver is None:
-        raise ValueError(f"the exact solver does not apply to {state.game.id}")
-    if max_nodes is not None and (not isinstance(max_nodes, int) or max_nodes < 1):
-        raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be positive, got {time_limit!r}")
     start = time.perf_counter()
-    value, best, nodes = solver(
-        max_nodes if max_nodes is not None else 2**64 - 1,
-        float(time_limit) if time_limit is not None else 1e300,
-        table_bits,
-    )
+    value, best, nodes = _core.solve_state(state, max_nodes, time_limit, table_bits)
     return Solution(value, list(best), nodes, time.perf_counter() - start)

@@ -2,43 +2,44 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
 
 from . import _batch, _core
-
-
-def resolve_threads(threads: int | None) -> int:
-    """``None`` means every core; otherwise a positive int."""
-    if threads is None:
-        return os.cpu_count() or 1
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
-    return threads
-
-
-def check_seed(seed: int) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in [0, 2**64), got {seed!r}")
-    return seed
+from ._checks import check_positive_int, check_seed, resolve_threads
+from ._registry import resolve_game
+from .errors import IllegalActionError
 
 
 class VectorEnv:
     """``num_envs`` independent games, stepped all at once in C++ with the GIL released.
 
-    Every buffer below is preallocated and rewritten in place by ``reset`` and ``step`` (copy
-    them if you keep them across steps):
+    ``game`` is a Game, or a game id with ``params``. Every buffer below is preallocated and
+    rewritten in place by ``reset`` and ``step`` (copy them if you keep them across steps):
 
     - ``current_player`` int32 ``(N,)``: the player to move, ``SIMULTANEOUS`` or ``TERMINAL``.
     - ``legal`` uint64 ``(N, P)``: legal-action bitmask per player (0 = not acting);
       ``legal_actions_mask()`` expands it to bool ``(N, P, num_actions)``.
     - ``rewards`` float32 ``(N, P)``: the returns of a game that ended on this step, else 0.
-    - ``terminated`` bool ``(N,)``: the game ended on this step. Finished games are reset at
-      once (the buffers then show the new game's first node), so every env is always live.
+    - ``terminated`` bool ``(N,)``: the game ended on this step by its rules.
+    - ``truncated`` bool ``(N,)``: the game was ended on this step by a safety cap
+      (``game.info.can_truncate``, e.g. ``max_rounds``); it still has returns (in ``rewards``).
+      A finished game has exactly one of the two set.
     - ``episode_steps`` int32 ``(N,)``: decision nodes played in the current game.
     - ``observations`` float32 ``(N, P, *observation_shape)`` if ``observations=True``.
+
+    Auto-reset: a finished game is replaced at once by a new one, so the buffers above show the
+    new game's first node and every env is always live. What the finished game ended with stays
+    available, as in EnvPool and Gymnasium's vector API (``final_obs``/``final_info``):
+
+    - ``final_returns`` float32 ``(N, P)``: the returns of env ``i``'s last finished game;
+    - ``final_observations`` float32 ``(N, P, *observation_shape)`` (``observations=True`` only):
+      every player's observation of that game's terminal state.
+
+    Both rows of env ``i`` are written only when its game ends, so they are current exactly where
+    ``terminated | truncated`` is set after a step, and keep the previous game's values (zeros
+    before the first) elsewhere.
 
     Env ``i`` draws its games from ``(seed, i)`` alone, so results do not depend on ``threads``.
     """
@@ -53,41 +54,39 @@ class VectorEnv:
         observations: bool = False,
         **params: Any,
     ) -> None:
-        from . import make
-
-        if isinstance(game, str):
-            game = make(game, **params)
-        elif params:
-            raise ValueError("pass parameters either in the Game or as keywords, not both")
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
-        self.game = game
+        g = resolve_game(game, **params)
+        check_positive_int(num_envs, "num_envs")
+        self.game = g
         self.num_envs = num_envs
-        self.num_players = game.num_players
-        self.num_actions = game.num_actions
+        self.num_players = g.num_players
+        self.num_actions = g.num_actions
         self.threads = resolve_threads(threads)
         self._core = _batch.BatchCore(
-            game.id, game._params_blob(), num_envs, game.num_players,
-            game.observation_shape[0], bool(observations),
+            g.id, g._params_blob(), num_envs, g.num_players,
+            g.observation_shape[0], bool(observations),
         )
         self._masks: np.ndarray | None = None
         self.current_player: np.ndarray = self._core.current_player
         self.legal: np.ndarray = self._core.legal
         self.rewards: np.ndarray = self._core.rewards
         self.terminated: np.ndarray = self._core.terminated
+        self.truncated: np.ndarray = self._core.truncated
         self.episode_steps: np.ndarray = self._core.episode_steps
         self.observations: np.ndarray | None = self._core.observations
+        self.final_returns: np.ndarray = self._core.final_returns
+        self.final_observations: np.ndarray | None = self._core.final_observations
         self.reset(seed)
 
     def reset(self, seed: int = 0) -> None:
-        """Starts a fresh game in every env."""
+        """Starts a fresh game in every env (and clears the final buffers)."""
         self._core.reset(check_seed(seed), self.threads)
 
-    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Applies ``actions`` (int ``(N, P)``; entries of players not acting are ignored).
 
-        Returns ``(rewards, terminated)`` (the buffers). An illegal entry raises ``ValueError``
-        naming the env and player, and then no env is stepped.
+        Returns ``(rewards, terminated, truncated)`` (the buffers). An illegal entry raises
+        ``IllegalActionError`` (a ``ValueError``) naming the env and player, and then no env is
+        stepped.
         """
         arr = np.ascontiguousarray(actions, dtype=np.int32)
         if arr.shape != (self.num_envs, self.num_players):
@@ -97,10 +96,10 @@ class VectorEnv:
         bad = self._core.step(arr, self.threads)
         if bad >= 0:
             env, player = divmod(bad, self.num_players)
-            raise ValueError(
+            raise IllegalActionError(
                 f"illegal action {int(arr[env, player])} for player {player} in env {env}"
             )
-        return self.rewards, self.terminated
+        return self.rewards, self.terminated, self.truncated
 
     def sample_actions(self, out: np.ndarray | None = None) -> np.ndarray:
         """Uniformly random legal actions, int32 ``(N, P)`` (-1 for players not acting)."""

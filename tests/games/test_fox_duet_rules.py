@@ -828,3 +828,12 @@ def test_bytes_with_a_gem_count_that_disagrees_with_the_board_are_rejected():
     forged[diff[1]] = one_less[diff[1]]
     with pytest.raises(ValueError, match="board_gems"):
         game.state_from_bytes(bytes(forged))
+
+
+def test_win_and_loss_outcomes_are_both_reached():
+    import tablebits as tb
+    from tests.game_params import FOX_SMALL_BOARD
+
+    result = tb.simulate("fox_duet", 20000, seed=5, level=2, board=FOX_SMALL_BOARD)
+    wins = float(result.returns[:, 0].mean())
+    assert 0.0 < wins < 1.0

@@ -8,27 +8,20 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots.hpp"
 #include "drivers.hpp"
 #include "game.hpp"
-#include "ismcts.hpp"
 #include "rng.hpp"
 #include "thread_pool.hpp"
 
 namespace tb {
-
-enum BotKind : int32_t { kBotRandom = 0, kBotIsmcts = 1 };
-
-struct BotSpec {
-  int32_t kind = kBotRandom;
-  uint32_t iterations = 1000;  // ISMCTS only
-  double exploration = 0.7;    // ISMCTS only
-};
 
 struct ArenaOutput {
   int32_t* seats = nullptr;     // (count, P): the bot entry playing each seat
   float* returns = nullptr;     // (count, P) by seat
   float* scores = nullptr;      // (count, P) by seat
   uint32_t* lengths = nullptr;  // (count,) decision nodes per game
+  uint8_t* truncated = nullptr;  // (count,) 1 if a safety cap ended the game
   // (count,) or null: when set, each game's decisions for its record, P entries per step (the
   // joint action; at a sequential node only the mover's entry is an action, the rest kNoAction)
   std::vector<int32_t>* actions = nullptr;
@@ -43,8 +36,8 @@ template <Game G>
 class ArenaPlayer {
  public:
   // Plays game `game_index` of job `seed` with bots[entry] (one entry per seat, N = players).
-  void play(const typename G::Params& p, const BotSpec* bots, uint64_t seed, uint64_t game_index,
-            int32_t* seats, float* returns, float* scores, uint32_t* length,
+  void play(const typename G::Params& p, const BotConfig* bots, uint64_t seed, uint64_t game_index,
+            int32_t* seats, float* returns, float* scores, uint32_t* length, uint8_t* truncated,
             std::vector<int32_t>* actions) {
     const int n = G::num_players(p);
     const int rotation = static_cast<int>(game_index % static_cast<uint64_t>(n));
@@ -63,16 +56,8 @@ class ArenaPlayer {
         if (cur >= 0 && pl != cur) continue;
         const ActionMask m = G::legal_mask(s, p, pl);
         if (!m) continue;
-        const BotSpec& bot = bots[seats[pl]];
-        if (bot.kind == kBotIsmcts) {
-          IsmctsConfig cfg;
-          cfg.iterations = bot.iterations;
-          cfg.exploration = bot.exploration;
-          cfg.seed = derive_seed(search_seed, steps, static_cast<uint64_t>(pl));
-          joint[pl] = search_.search(s, p, pl, cfg).action;
-        } else {
-          joint[pl] = random_action(m, random_policy);
-        }
+        Decision decision{random_policy, derive_seed(search_seed, steps, static_cast<uint64_t>(pl))};
+        joint[pl] = runners_.act(bots[seats[pl]], s, p, pl, m, decision);
       }
       if (actions) actions->insert(actions->end(), joint.begin(), joint.begin() + n);
       if (cur >= 0) {
@@ -83,23 +68,24 @@ class ArenaPlayer {
       ++steps;
     }
     *length = steps;
+    *truncated = G::is_truncated(s, p);
     final_outcome<G>(s, p, returns, scores);
   }
 
  private:
-  Ismcts<G> search_;  // reused across the moves and games of one thread's chunk
+  BotRunners<G> runners_;  // reused across the moves and games of one thread's chunk
 };
 
 // Plays games first .. first+count-1 of the job `seed`; `bots` has one entry per seat.
 template <Game G>
-inline void arena(const typename G::Params& p, const BotSpec* bots, uint64_t seed, uint64_t first,
+inline void arena(const typename G::Params& p, const BotConfig* bots, uint64_t seed, uint64_t first,
                   size_t count, ArenaOutput out, int threads) {
   const size_t n = static_cast<size_t>(G::num_players(p));
   ThreadPool::instance().parallel_for(count, threads, [&](size_t begin, size_t end) {
     ArenaPlayer<G> player;
     for (size_t k = begin; k < end; ++k) {
       player.play(p, bots, seed, first + k, out.seats + k * n, out.returns + k * n, out.scores + k * n,
-                  out.lengths + k, out.actions ? out.actions + k : nullptr);
+                  out.lengths + k, out.truncated + k, out.actions ? out.actions + k : nullptr);
     }
   });
 }

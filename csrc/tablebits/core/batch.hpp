@@ -17,14 +17,21 @@
 
 namespace tb {
 
-// Caller-owned output buffers, written after every reset and step.
+// Caller-owned output buffers, written after every reset and step. They are only written, never
+// read back: Python may scribble on them (they are plain numpy arrays), so the env steps from its
+// own copies of the current players and legal masks.
 struct BatchBuffers {
   int32_t* current_player = nullptr;  // (N,)    player, kSimultaneous or kTerminal
   uint64_t* legal = nullptr;          // (N, P)  legal-action bitmask per player (0: not acting)
   float* rewards = nullptr;           // (N, P)  returns of a game that ended on this step, else 0
-  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended on this step (then reset)
+  uint8_t* terminated = nullptr;      // (N,)    1 if the game ended by its rules on this step
+  uint8_t* truncated = nullptr;       // (N,)    1 if a safety cap ended it on this step
   int32_t* episode_steps = nullptr;   // (N,)    decision nodes played in the current game
   float* observations = nullptr;      // (N, P, obs) or null to skip observations
+  // Env i's last finished game, written when it ends (then the env resets): its returns and,
+  // if observations are on, every player's observation of its terminal state.
+  float* final_returns = nullptr;       // (N, P)
+  float* final_observations = nullptr;  // (N, P, obs) or null (exactly when observations is)
 };
 
 template <Game G>
@@ -39,6 +46,8 @@ class BatchEnv {
         obs_size_(G::observation_size(params)),
         buffers_(buffers),
         states_(num_envs),
+        current_(num_envs),
+        legal_(num_envs * static_cast<size_t>(players_)),
         episode_rng_(num_envs),
         policy_rng_(num_envs) {}
 
@@ -53,7 +62,12 @@ class BatchEnv {
         policy_rng_[i] = Rng{derive_seed(seed, i, 1)};
         new_game(i);
         std::memset(buffers_.rewards + i * players_, 0, sizeof(float) * players_);
+        std::memset(buffers_.final_returns + i * players_, 0, sizeof(float) * players_);
         buffers_.terminated[i] = 0;
+        buffers_.truncated[i] = 0;
+        if (buffers_.final_observations) {
+          std::memset(buffers_.final_observations + i * players_ * obs_size_, 0, sizeof(float) * players_ * obs_size_);
+        }
         publish(i, G::current_player(states_[i], params_));
       }
     });
@@ -76,7 +90,7 @@ class BatchEnv {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
         for (int p = 0; p < players_; ++p) {
-          const ActionMask m = buffers_.legal[i * players_ + p];
+          const ActionMask m = legal_[i * players_ + p];
           out[i * players_ + p] = m ? random_action(m, policy_rng_[i]) : kNoAction;
         }
       }
@@ -94,7 +108,7 @@ class BatchEnv {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
       for (size_t i = begin; i < end; ++i) {
         for (int p = 0; p < players_; ++p) {
-          const ActionMask m = buffers_.legal[i * players_ + p];
+          const ActionMask m = legal_[i * players_ + p];
           const int32_t a = actions[i * players_ + p];
           if (m && (a < 0 || a >= G::kNumActions || !((m >> a) & 1))) {
             record_min(first, static_cast<int64_t>(i) * players_ + p);
@@ -114,39 +128,61 @@ class BatchEnv {
 
   void step_one(size_t i, const int32_t* row) {
     State& s = states_[i];
-    const int cur = buffers_.current_player[i];
+    const int cur = current_[i];
     if (cur >= 0) {
       G::apply(s, params_, row[cur]);
     } else {
       std::array<int, kMaxPlayers> joint;
       for (int p = 0; p < players_; ++p)
-        joint[p] = buffers_.legal[i * players_ + p] ? row[p] : kNoAction;
+        joint[p] = legal_[i * players_ + p] ? row[p] : kNoAction;
       G::apply_joint(s, params_, joint.data());
     }
-    ++buffers_.episode_steps[i];
+    // Counted in the output buffer (it is never read for anything else), in unsigned
+    // arithmetic: a value Python wrote there must not overflow.
+    buffers_.episode_steps[i] = static_cast<int32_t>(static_cast<uint32_t>(buffers_.episode_steps[i]) + 1u);
     float* rewards = buffers_.rewards + i * players_;
     int next = G::current_player(s, params_);
     if (next == kTerminal) {
-      G::returns(s, params_, rewards);
-      buffers_.terminated[i] = 1;
+      finish(i, rewards);
       new_game(i);
       next = G::current_player(s, params_);
     } else {
       std::memset(rewards, 0, sizeof(float) * players_);
       buffers_.terminated[i] = 0;
+      buffers_.truncated[i] = 0;
     }
     publish(i, next);
+  }
+
+  // Env i's game is over: its returns into `rewards` and, with its terminal observations, into
+  // the final buffers that keep them past the reset. Once a game: out of line, so it does not
+  // weigh on the compiler's inlining of the per-step code.
+  [[gnu::noinline]] void finish(size_t i, float* rewards) {
+    const State& s = states_[i];
+    G::returns(s, params_, rewards);
+    std::memcpy(buffers_.final_returns + i * players_, rewards, sizeof(float) * players_);
+    const bool cut = G::is_truncated(s, params_);
+    buffers_.terminated[i] = !cut;
+    buffers_.truncated[i] = cut;
+    if (buffers_.final_observations) observe_all(s, buffers_.final_observations + i * players_ * obs_size_);
+  }
+
+  // Every player's observation of `s`, (P, obs) at `out`.
+  void observe_all(const State& s, float* out) const {
+    for (int p = 0; p < players_; ++p) G::observe(s, params_, p, out + p * obs_size_);
   }
 
   // Writes env i's node (`cur` is its current player) into the buffers.
   void publish(size_t i, int cur) {
     const State& s = states_[i];
+    current_[i] = cur;
     buffers_.current_player[i] = cur;
-    for (int p = 0; p < players_; ++p) buffers_.legal[i * players_ + p] = G::legal_mask(s, params_, p);
-    if (buffers_.observations) {
-      for (int p = 0; p < players_; ++p)
-        G::observe(s, params_, p, buffers_.observations + (i * players_ + p) * obs_size_);
+    for (int p = 0; p < players_; ++p) {
+      const ActionMask m = G::legal_mask(s, params_, p);
+      legal_[i * players_ + p] = m;
+      buffers_.legal[i * players_ + p] = m;
     }
+    if (buffers_.observations) observe_all(s, buffers_.observations + i * players_ * obs_size_);
   }
 
   Params params_;
@@ -154,6 +190,8 @@ class BatchEnv {
   int obs_size_;
   BatchBuffers buffers_;
   std::vector<State> states_;
+  std::vector<int32_t> current_;   // the env's own copy of buffers_.current_player
+  std::vector<ActionMask> legal_;  // the env's own copy of buffers_.legal
   std::vector<Rng> episode_rng_;
   std::vector<Rng> policy_rng_;
 };

@@ -71,4 +71,34 @@ constexpr void for_each_bit(uint64_t x, F&& f) {
   }
 }
 
+// Writes a set into an observation plane: plane[i] = 1 for every set bit i.
+inline void mark_bits(float* plane, uint64_t set) {
+  for_each_bit(set, [&](int i) { plane[i] = 1.0f; });
+}
+
+// Validation of card sets: every place a card can be (a hand, the table, the deck...) claims
+// its set; a card claimed twice, or outside `allowed`, is a clash.
+class CardClaims {
+ public:
+  explicit constexpr CardClaims(uint64_t allowed = ~uint64_t{0}) : allowed_(allowed) {}
+
+  // False (and clash() from now on) if `cards` overlaps an earlier claim or leaves `allowed`.
+  constexpr bool claim(uint64_t cards) {
+    const bool ok = !(cards & (seen_ | ~allowed_));
+    clash_ = clash_ || !ok;
+    seen_ |= cards;
+    count_ += popcount(cards);
+    return ok;
+  }
+  constexpr bool clash() const { return clash_; }
+  constexpr int count() const { return count_; }  // cards claimed, with repeats
+  constexpr uint64_t seen() const { return seen_; }
+
+ private:
+  uint64_t allowed_;
+  uint64_t seen_ = 0;
+  int count_ = 0;
+  bool clash_ = false;
+};
+
 }  // namespace tb

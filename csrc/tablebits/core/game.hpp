@@ -12,12 +12,52 @@
 
 namespace tb {
 
-using ActionMask = uint64_t;  // bit a set <=> action a is legal; every game has < 64 actions
+using ActionMask = uint64_t;  // bit a set <=> action a is legal
 
 inline constexpr int kSimultaneous = -2;
 inline constexpr int kTerminal = -4;
 inline constexpr int kNoAction = -1;  // a joint-action entry for a player who is not acting
 inline constexpr int kMaxPlayers = 5;
+// ISMCTS keys a joint action by packing action + 1 into this many bits per player, so a game
+// has at most 2^6 - 1 = 63 actions (games/registry.hpp checks every game against it).
+inline constexpr int kJointKeyBits = 6;
+inline constexpr int kMaxActions = (1 << kJointKeyBits) - 1;
+static_assert(kJointKeyBits * kMaxPlayers <= 32, "a joint-action key is 32 bits");
+static_assert(kMaxActions <= 64, "a legal-action mask is 64 bits");
+
+// What kind of game it is: the facts adapters (PettingZoo, Gymnasium, OpenSpiel) and generic
+// tests need. Every game declares `static constexpr GameInfo kInfo`; a game whose kind depends
+// on its parameters also provides `static constexpr GameInfo info(const Params&)` (game_info).
+enum class Dynamics : uint8_t {
+  kSequential,    // one player decides at every node
+  kSimultaneous,  // every decision node is simultaneous
+  kMixed,         // both kinds of node occur
+};
+enum class Chance : uint8_t {
+  kDeterministic,  // all chance is drawn by init; apply is a pure function of state and actions
+  kSampled,        // chance events are drawn inside apply from the state's seeded RNG
+};
+enum class Information : uint8_t {
+  kPerfect,    // every player sees the whole state and no choices are simultaneous
+  kImperfect,  // hidden state or simultaneous choices
+};
+enum class Utility : uint8_t {
+  kZeroSum,      // returns sum to 0
+  kConstantSum,  // returns sum to utility_sum at every terminal state
+  kIdentical,    // every player gets the same return (cooperative)
+  kGeneralSum,
+};
+
+struct GameInfo {
+  Dynamics dynamics;
+  Chance chance;
+  Information information;
+  Utility utility;
+  float utility_sum;   // kConstantSum only (0 otherwise)
+  float min_utility;   // bounds of every player's return at a terminal state
+  float max_utility;
+  bool can_truncate;   // a safety cap (not a game rule) can end the game: see G::is_truncated
+};
 
 // States have no padding (unique object representations), so equality and hashing can compare
 // their bytes and the byte format is canonical.
@@ -32,7 +72,16 @@ concept Game =
       { G::kTag } -> std::convertible_to<uint8_t>;           // byte-format game tag
       { G::kStateVersion } -> std::convertible_to<uint8_t>;  // bumped when State changes
       { G::kNumActions } -> std::convertible_to<int>;
-      { G::num_players(p) } -> std::same_as<int>;
+      G::kParamSpecs;  // the parameters, declared once (core/param_spec.hpp)
+      // nullptr if `p` is a parameter set the rules support, else a message; every entry point
+      // taking parameters from outside (Python keywords, raw parameter bytes) calls it.
+      { G::validate_params(p) } -> std::same_as<const char*>;
+      { G::num_players(p) } -> std::same_as<int>;  // constexpr (the registry checks the bound)
+      { G::kInfo } -> std::convertible_to<GameInfo>;
+      // An upper bound on the steps (apply or apply_joint calls) from init to a terminal state.
+      { G::max_game_length(p) } -> std::same_as<int>;
+      // Terminal because a safety cap (kInfo.can_truncate) was reached, not by the rules' end.
+      { G::is_truncated(cs, p) } -> std::same_as<bool>;
       { G::init(s, p, seed) } -> std::same_as<void>;
       // >= 0: that player decides; kSimultaneous: every player with a non-empty legal mask
       // decides at once; kTerminal: over.
@@ -57,6 +106,16 @@ concept Game =
       // entering from outside (bytes, dicts) so no input can drive the rules out of bounds.
       { G::validate(cs, p) } -> std::same_as<const char*>;
     };
+
+// G's kind under parameters `p`: G::info(p) where the kind depends on them, else G::kInfo.
+template <Game G>
+constexpr GameInfo game_info(const typename G::Params& p) {
+  if constexpr (requires { G::info(p); }) {
+    return G::info(p);
+  } else {
+    return G::kInfo;
+  }
+}
 
 // Returns and scores together. A game whose returns are computed from its scores (an expensive
 // optimisation, say) may provide G::outcome to do the work once.

@@ -240,13 +240,13 @@ class Ismcts {
         for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
       }
       select(node, masks, n, c, rng, chosen);
-      uint32_t key = 0;  // the joint action: 6 bits per player, action + 1
+      uint32_t key = 0;  // the joint action: kJointKeyBits per player, action + 1
       joint.fill(kNoAction);
       for (int pl = 0; pl < n; ++pl) {
         if (chosen[pl] < 0) continue;
         const int action = arms_[chosen[pl]].action;
         joint[pl] = action;
-        key |= static_cast<uint32_t>(action + 1) << (6 * pl);
+        key |= static_cast<uint32_t>(action + 1) << (kJointKeyBits * pl);
         path_.push_back(chosen[pl]);
       }
       if (cur >= 0) {

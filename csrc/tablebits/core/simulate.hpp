@@ -16,15 +16,17 @@ struct SimulationOutput {
   float* returns = nullptr;   // (count, P)
   float* scores = nullptr;    // (count, P)
   uint32_t* lengths = nullptr;  // (count,) decision nodes per game
+  uint8_t* truncated = nullptr;  // (count,) 1 if a safety cap ended the game (G::is_truncated)
 };
 
 template <Game G>
 inline void simulate_one(const typename G::Params& p, uint64_t seed, uint64_t game_index,
-                         float* returns, float* scores, uint32_t* length) {
+                         float* returns, float* scores, uint32_t* length, uint8_t* truncated) {
   typename G::State s;
   G::init(s, p, derive_seed(seed, game_index, 0));
   Rng policy{derive_seed(seed, game_index, 1)};
   *length = random_rollout<G>(s, p, policy);
+  *truncated = G::is_truncated(s, p);
   final_outcome<G>(s, p, returns, scores);
 }
 
@@ -36,7 +38,7 @@ inline void simulate_random(const typename G::Params& p, uint64_t seed, uint64_t
   ThreadPool::instance().parallel_for(count, threads, [&](size_t begin, size_t end) {
     for (size_t k = begin; k < end; ++k) {
       simulate_one<G>(p, seed, first + k, out.returns + k * players, out.scores + k * players,
-                      out.lengths + k);
+                      out.lengths + k, out.truncated + k);
     }
   });
 }

@@ -21,6 +21,10 @@ namespace tb {
 
 class ThreadPool {
  public:
+  // More threads than this are never started, whatever a caller asks (a thread per env of a
+  // million-env batch would exhaust the process, and no machine this runs on has more cores).
+  static constexpr int kMaxThreads = 256;
+
   static ThreadPool& instance() {
     static ThreadPool pool;
     return pool;
@@ -30,7 +34,7 @@ class ThreadPool {
   // Blocks until all chunks are done. Not reentrant from inside a body.
   template <class Body>
   void parallel_for(size_t n, int threads, const Body& body) {
-    threads = static_cast<int>(std::clamp<size_t>(static_cast<size_t>(std::max(threads, 1)), 1,
+    threads = static_cast<int>(std::clamp<size_t>(static_cast<size_t>(std::clamp(threads, 1, kMaxThreads)), 1,
                                                   std::max<size_t>(n, 1)));
     const ChunkBody chunk_body{&body, &call_body<Body>};
     if (threads == 1) {

@@ -19,13 +19,22 @@ enum Resolution { kSkip, kEnd, kAct };
 struct ColorMafia {
   using State = color_mafia::State;
   using Params = color_mafia::Params;
+  static constexpr const auto& kParamSpecs = color_mafia::kParamSpecs;
 
   static constexpr std::string_view kId = "color_mafia";
   static constexpr uint8_t kTag = 4;
   static constexpr uint8_t kStateVersion = 1;
   static constexpr int kNumActions = kActions;
 
-  static int num_players(const Params& p) { return p.players; }
+  static constexpr int num_players(const Params& p) { return p.players; }
+
+  // The parent is drawn at init; apply draws nothing. Win shares sum to 1 (1/N each when
+  // truncated). Only the simultaneous coin choice is hidden.
+  static constexpr GameInfo kInfo{Dynamics::kMixed, Chance::kDeterministic, Information::kImperfect,
+                                  Utility::kConstantSum, 1.0f, 0.0f, 1.0f, /*can_truncate=*/true};
+  // A round is one coin choice and at most one chip move per player; max_rounds caps the rounds.
+  static int max_game_length(const Params& p) { return p.max_rounds * (1 + p.players); }
+  static bool is_truncated(const State& s, const Params&) { return s.outcome == kTruncated; }
 
   static constexpr uint16_t kStartCoins = 01111 | (1u << 12);  // one coin of each colour
 
@@ -247,22 +256,19 @@ struct ColorMafia {
     outcome(s, p, out, score);
   }
 
-  // Everything is public except a simultaneous choice not yet made (never stored), and the only
-  // chance event (the first parent) is already visible: resample only reseeds the RNG.
-  static void resample(State& s, const Params&, int, uint64_t seed) { s.rng.state = seed; }
-
+  static void resample(State& s, const Params& p, int player, uint64_t seed);
   static int observation_size(const Params&);
   static void observe(const State& s, const Params& p, int player, float* out);
   static std::string observation_string(const State& s, const Params& p, int player);
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static const char* validate_params(const Params& p);
 };
 
 }  // namespace tb::color_mafia
 
 #include "observation.hpp"
+#include "strings.hpp"
+#include "resample.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "../../core/game.hpp"
+#include "../../core/param_spec.hpp"
 
 namespace tb::color_mafia {
 
@@ -19,10 +20,17 @@ inline constexpr int kActions = kChipBase + kMultisets;  // 39
 inline constexpr char kColorLetters[kCoinColors + 1] = "RBYGW";
 
 struct Params {
-  uint8_t players = 4;           // 3..4
-  uint8_t chips_per_color = 10;  // 2..30
-  uint16_t max_rounds = 100;     // 1..10000
+  uint8_t players = 4;
+  uint8_t chips_per_color = 10;
+  uint16_t max_rounds = 100;
 };
+
+inline constexpr auto kParamSpecs = std::tuple{
+    IntParam<&Params::players>{"players", 3, 4, "number of players"},
+    IntParam<&Params::chips_per_color>{"chips_per_color", 2, 30, "fashion chips of each of the 4 colours in the box at the start"},
+    IntParam<&Params::max_rounds>{"max_rounds", 1, 10000, "safety cap: the game is truncated after this many rounds"},
+};
+static_assert(std::get<0>(kParamSpecs).hi <= kMaxSeats, "the state has kMaxSeats seats");
 
 // Multisets by size, then lexicographically in colour order R < B < Y < G.
 struct Multiset {

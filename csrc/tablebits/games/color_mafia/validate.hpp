@@ -70,4 +70,6 @@ inline const char* ColorMafia::validate(const State& s, const Params& p) {
   return nullptr;
 }
 
+inline const char* ColorMafia::validate_params(const Params& p) { return check_param_ranges(kParamSpecs, p); }
+
 }  // namespace tb::color_mafia

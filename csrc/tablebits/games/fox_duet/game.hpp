@@ -74,13 +74,24 @@ inline constexpr CardTables kCardTables = [] {
 struct FoxDuet {
   using State = fox_duet::State;
   using Params = fox_duet::Params;
+  static constexpr const auto& kParamSpecs = fox_duet::kParamSpecs;
 
   static constexpr std::string_view kId = "fox_duet";
   static constexpr uint8_t kTag = 2;
   static constexpr uint8_t kStateVersion = 2;  // 2: board_gems
   static constexpr int kNumActions = 41;
 
-  static int num_players(const Params&) { return 2; }
+  static constexpr int num_players(const Params&) { return 2; }
+
+  // Each round's deal is drawn in apply. Cooperative: both players get 1 on a win, 0 on a loss.
+  static constexpr GameInfo kInfo{Dynamics::kMixed, Chance::kSampled, Information::kImperfect,
+                                  Utility::kIdentical, 0.0f, 0.0f, 1.0f, /*can_truncate=*/false};
+  // A trick is two card plays and at most two extra decisions per card: a Fox's target and swap
+  // (a Gift's one swap; a 5 brings the Gazelle choice, a 1 the Musician's). kTricks tricks a
+  // round, kRounds rounds, and a forest-token choice between rounds.
+  static constexpr int kMaxStepsPerTrick = 2 * (1 + 2);
+  static int max_game_length(const Params&) { return kRounds * kTricks * kMaxStepsPerTrick + (kRounds - 1); }
+  static bool is_truncated(const State&, const Params&) { return false; }
 
   static int forest_supply(const State& s) { return kTotalForest - s.covered[0] - s.covered[1]; }
 
@@ -150,8 +161,8 @@ struct FoxDuet {
   static bool trick_has(const State& s, int rank) { return trick_cards(s) & rank_cards(rank); }
 
   static int movement(const State& s, int ignore) {
-    const int lead_fp = (ignore == 1 || ignore == 3) ? 0 : kCardTables.foot[s.lead];
-    const int follow_fp = (ignore == 2 || ignore == 3) ? 0 : kCardTables.foot[s.follow];
+    const int lead_fp = (ignore == kGazelleLead || ignore == kGazelleBoth) ? 0 : kCardTables.foot[s.lead];
+    const int follow_fp = (ignore == kGazelleFollow || ignore == kGazelleBoth) ? 0 : kCardTables.foot[s.follow];
     return lead_fp + follow_fp;
   }
 
@@ -422,7 +433,7 @@ struct FoxDuet {
         return;
       }
       case kMusician:
-        move(s, p, movement(s, s.ignore == kUnset ? 0 : s.ignore), a == kReverse);
+        move(s, p, movement(s, s.ignore == kUnset ? int{kGazelleNone} : s.ignore), a == kReverse);
         return;
       case kForestEnd:
         cover(s, p, a - kForestMinus);
@@ -465,43 +476,19 @@ struct FoxDuet {
     return kAllCards & ~seen;
   }
 
-  // The partner's unknown cards: a uniform subset of the unseen cards outside the partner's
-  // void suits, of the same size; the rest stay in the deck. Future deals are reseeded.
-  static void resample(State& s, const Params&, int player, uint64_t seed) {
-    Rng rng{seed};
-    const int q = 1 - player;
-    uint32_t eligible = unseen(s, player);
-    for (int suit = 0; suit < 3; ++suit)
-      if ((s.voids[q] >> suit) & 1) eligible &= ~suit_cards(suit);
-    const int k = popcount(s.hand[q] & ~s.known[q]);
-    uint8_t pool[kCards];
-    int count = 0;
-    for_each_bit(eligible, [&](int card) { pool[count++] = static_cast<uint8_t>(card); });
-    uint32_t chosen = 0;
-    // Partial Fisher-Yates: the first k entries form a uniform k-subset.
-    for (int i = 0; i < k && i < count; ++i) {
-      const int j = i + static_cast<int>(rng.uniform(static_cast<uint32_t>(count - i)));
-      const uint8_t tmp = pool[i];
-      pool[i] = pool[j];
-      pool[j] = tmp;
-      chosen |= bit(pool[i]);
-    }
-    s.hand[q] = s.known[q] | chosen;
-    s.rng.state = rng.next();
-  }
-
+  static void resample(State& s, const Params& p, int player, uint64_t seed);
   static int observation_size(const Params&);
   static void observe(const State& s, const Params& p, int player, float* out);
   static std::string observation_string(const State& s, const Params& p, int player);
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static const char* validate_params(const Params& p);
 };
 
 }  // namespace tb::fox_duet
 
 #include "observation.hpp"
+#include "strings.hpp"
+#include "resample.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 
+#include "../../core/param_spec.hpp"
+
 namespace tb::fox_duet {
 
 inline constexpr int kCards = 30;
@@ -19,7 +21,7 @@ inline constexpr int kTotalForest = 4;
 inline constexpr int kMaxGemsPerSpace = 3;
 
 struct Params {
-  uint8_t level = 1;       // 1..3: victory base 10 x level
+  uint8_t level = 1;       // victory base 10 x level
   uint8_t n = 11;          // spaces on the path, odd, 5..21
   uint8_t start_gems = 12; // sum of gems
   uint8_t num_plus = 5;    // count of plus spaces
@@ -28,6 +30,12 @@ struct Params {
   std::array<uint8_t, kMaxSpaces> plus = {0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 0};  // 0/1
 
   constexpr int c() const { return n / 2; }
+};
+
+inline constexpr auto kParamSpecs = std::tuple{
+    IntParam<&Params::level>{"level", 1, 3, "difficulty; sets the victory score base 10 / 20 / 30"},
+    ListParam{"board", "an odd number (5–21) of {\"gems\": 0–3, \"plus\": bool} spaces",
+              "the forest path, left to right; default Side A (levels 2 and 3 need a board)"},
 };
 
 }  // namespace tb::fox_duet

@@ -19,6 +19,8 @@ enum Outcome : uint8_t { kNone = 0, kWon, kLostTime, kLostForest };
 
 inline constexpr uint8_t kNoCard = 0xFF;
 inline constexpr uint8_t kUnset = 0xFF;  // fox_target / ignore not set
+// The Gazelle's choice (State::ignore): whose footprints the Musician's move leaves out.
+enum GazelleChoice : uint8_t { kGazelleNone = 0, kGazelleLead, kGazelleFollow, kGazelleBoth };
 
 struct State {
   Rng rng;                    // generator state (future deals)
@@ -41,7 +43,7 @@ struct State {
   uint8_t outcome;            // Outcome
   uint8_t voids[2];           // 3-bit suit masks
   uint8_t fox_target;         // 0, 1 or kUnset
-  uint8_t ignore;             // 0..3 (none/lead/follow/both) or kUnset
+  uint8_t ignore;             // a GazelleChoice or kUnset
   uint8_t reserved[5];        // always 0
 };
 

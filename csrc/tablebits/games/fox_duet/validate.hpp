@@ -24,22 +24,15 @@ inline const char* FoxDuet::validate(const State& s, const Params& p) {
   if (s.follow != kNoCard && s.follow >= kCards) return "bad follow card";
   if (s.lead == kNoCard && s.follow != kNoCard) return "trick_cards: a follow card without a lead card";
   {
-    uint32_t seen = 0;
-    int places = 0;
-    bool clash = false;
-    auto claim = [&](uint32_t mask) {
-      clash = clash || (mask & seen);
-      seen |= mask;
-      places += popcount(mask);
-    };
-    claim(s.hand[0]);
-    claim(s.hand[1]);
-    claim(s.played);
-    claim(bit(s.decree));
-    if (s.lead != kNoCard) claim(bit(s.lead));
-    if (s.follow != kNoCard) claim(bit(s.follow));
-    if (clash) return "the 30 cards must each be in exactly one place";
-    if (places != kCards - 7) return "deck must hold 7 cards";
+    CardClaims cards;
+    cards.claim(s.hand[0]);
+    cards.claim(s.hand[1]);
+    cards.claim(s.played);
+    cards.claim(bit(s.decree));
+    if (s.lead != kNoCard) cards.claim(bit(s.lead));
+    if (s.follow != kNoCard) cards.claim(bit(s.follow));
+    if (cards.clash()) return "the 30 cards must each be in exactly one place";
+    if (cards.count() != kCards - 7) return "deck must hold 7 cards";
   }
   const int t = s.trick;
   const int ph = s.phase;
@@ -113,7 +106,7 @@ inline const char* FoxDuet::validate(const State& s, const Params& p) {
   // --- ability fields and phase-specific checks ---
   if (s.fox_target != kUnset && s.fox_target > 1) return "fox_target must be null, 0 or 1";
   if ((s.fox_target != kUnset) != (ph == kFoxSwap)) return "fox_target must be set exactly in phase fox_swap";
-  if (s.ignore != kUnset && s.ignore > 3) return "bad ignore";
+  if (s.ignore != kUnset && s.ignore > kGazelleBoth) return "bad ignore";
   if (ability) {
     const int card = s.follow == kNoCard ? s.lead : s.follow;
     if (rank_of(card) != (ph == kGift ? kRankGift : kRankFox)) return "a Fox/Gift phase needs a 3/7 as the latest card";
@@ -126,12 +119,32 @@ inline const char* FoxDuet::validate(const State& s, const Params& p) {
   if ((s.ignore != kUnset) != (ph == kMusician && gazelle)) return "ignore must be set exactly in phase musician with a 5 in the trick";
   if (ph == kMusician) {
     if (s.ignore != kUnset && !((gazelle_options(s) >> s.ignore) & 1)) return "ignore is not an allowed Gazelle choice";
-    if (!trick_has(s, kRankMusician) || movement(s, s.ignore == kUnset ? 0 : s.ignore) == 0) return "phase musician needs a 1 in the trick and m > 0";
+    if (!trick_has(s, kRankMusician) || movement(s, s.ignore == kUnset ? int{kGazelleNone} : s.ignore) == 0) return "phase musician needs a 1 in the trick and m > 0";
   }
   if (ph == kForestEnd) {
     if (t != kTricks || s.round == kRounds || forest_supply(s) == 0) return "forest_end needs trick 11 of round 1 or 2 and a forest token";
     if (s.covered[0] != s.covered[1] || s.covered[0] == c) return "forest_end needs equal ends with open spaces";
   }
+  return nullptr;
+}
+
+// The board arrives as spaces; n, start_gems and num_plus are derived from them and must agree.
+inline const char* FoxDuet::validate_params(const Params& p) {
+  if (const char* error = check_param_ranges(kParamSpecs, p)) return error;
+  if (p.n < kMinSpaces || p.n > kMaxSpaces || p.n % 2 == 0) {
+    return "parameter 'board' must have an odd number of spaces, 5..21";
+  }
+  int gems = 0, plus = 0;
+  for (int i = 0; i < kMaxSpaces; ++i) {
+    if (p.gems[i] > kMaxGemsPerSpace) return "parameter 'board': a space holds 0..3 gems";
+    if (p.plus[i] > 1) return "parameter 'board': 'plus' must be a bool";
+    if (i >= p.n && (p.gems[i] || p.plus[i])) return "parameter 'board': spaces past the path must be empty";
+    gems += p.gems[i];
+    plus += p.plus[i];
+  }
+  if (p.gems[p.c()]) return "parameter 'board': the centre space must hold no gems";
+  if (gems + 2 * plus > kTotalGems) return "parameter 'board': starting gems + 2 x plus spaces must not exceed 22";
+  if (p.start_gems != gems || p.num_plus != plus) return "parameter 'board': gem and plus totals disagree with the spaces";
   return nullptr;
 }
 

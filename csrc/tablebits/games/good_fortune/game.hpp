@@ -20,13 +20,31 @@ inline constexpr uint32_t kAllTiles = (1u << kTiles) - 1;
 struct GoodFortune {
   using State = good_fortune::State;
   using Params = good_fortune::Params;
+  static constexpr const auto& kParamSpecs = good_fortune::kParamSpecs;
 
   static constexpr std::string_view kId = "good_fortune";
   static constexpr uint8_t kTag = 3;
   static constexpr uint8_t kStateVersion = 1;
   static constexpr int kNumActions = 25;
 
-  static int num_players(const Params&) { return 2; }
+  static constexpr int num_players(const Params&) { return 2; }
+
+  // The deal is drawn at init. Win shares sum to 1. The standard variant is sequential with
+  // perfect information; the guess variant selects simultaneously, then places in turn.
+  static constexpr GameInfo kInfo{Dynamics::kSequential, Chance::kDeterministic, Information::kPerfect,
+                                  Utility::kConstantSum, 1.0f, 0.0f, 1.0f, /*can_truncate=*/false};
+  static constexpr GameInfo info(const Params& p) {
+    GameInfo i = kInfo;
+    if (p.variant == Variant::kGuess) {
+      i.dynamics = Dynamics::kMixed;
+      i.information = Information::kImperfect;
+    }
+    return i;
+  }
+  // Every round selects two tiles (two steps, or one joint step in the guess variant) and places
+  // them (two steps); the game has kRounds rounds, always.
+  static int max_game_length(const Params& p) { return kRounds * (p.variant == Variant::kGuess ? 3 : 4); }
+  static bool is_truncated(const State&, const Params&) { return false; }
 
   static void init(State& s, const Params& p, uint64_t seed) {
     Rng rng{seed};
@@ -207,21 +225,19 @@ struct GoodFortune {
     return s.phase == kPlace ? connecting(s, p, s.selected[placer(s)]) : 0;
   }
 
-  // Perfect information and no chance after setup: there is nothing to redraw.
-  static void resample(State&, const Params&, int, uint64_t) {}
-
+  static void resample(State& s, const Params& p, int player, uint64_t seed);
   static int observation_size(const Params&);
   static void observe(const State& s, const Params& p, int player, float* out);
   static std::string observation_string(const State& s, const Params& p, int player);
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static const char* validate_params(const Params& p);
 };
 
 }  // namespace tb::good_fortune
 
 #include "observation.hpp"
+#include "strings.hpp"
+#include "resample.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif

@@ -1,8 +1,5 @@
-// Observation tensor and text (perfect information: both players see everything), rendering
-// and action strings.
+// Observation tensor (perfect information: both players see everything).
 #pragma once
-
-#include <string>
 
 #include "game.hpp"
 
@@ -27,7 +24,7 @@ inline void GoodFortune::observe(const State& s, const Params& p, int player, fl
   uint32_t placed = 0;
   auto mark = [&](int plane, uint32_t mask) {
     placed |= mask;
-    for_each_bit(mask, [&](int t) { out[plane * kTiles + t] = 1.0f; });
+    mark_bits(out + plane * kTiles, mask);
   };
   mark(kMyRack, s.rack[player]);
   mark(kTheirRack, s.rack[other]);
@@ -45,72 +42,6 @@ inline void GoodFortune::observe(const State& s, const Params& p, int player, fl
   out[kObsFlags] = small_face(s) ? 1.0f : 0.0f;
   out[kObsFlags + 1] = s.holder == player ? 1.0f : 0.0f;
   out[kObsFlags + 2] = legal_mask(s, p, player) ? 1.0f : 0.0f;
-}
-
-inline std::string charm_name(int charm) { return std::string(kCharmNames[charm]); }
-
-inline std::string tile_list(uint32_t mask) {
-  std::string out = "[";
-  for_each_bit(mask, [&](int t) {
-    if (out.size() > 1) out += ' ';
-    out += std::to_string(t + 1);
-  });
-  return out + "]";
-}
-
-inline std::string line_string(const State& s, const Params& p) {
-  std::string out;
-  for (int i = 0; i < kLineSize; ++i) {
-    if (i) out += ' ';
-    out += "[" + std::to_string(GoodFortune::tile_of(s.line[i]) + 1) + " " +
-           charm_name(GoodFortune::left_charm(s.line[i], p)) + "|" +
-           charm_name(GoodFortune::right_charm(s.line[i], p)) + "]";
-  }
-  return out;
-}
-
-inline std::string seat_string(const State& s, const Params& p, int player) {
-  const std::string sel =
-      s.selected[player] == kNoTile ? "-" : std::to_string(s.selected[player] + 1);
-  return "rack " + tile_list(s.rack[player]) + "  selected " + sel + "  collection " +
-         tile_list(s.collection[player]) + " (" +
-         std::to_string(best_score(s.collection[player], p)) + " pts)";
-}
-
-inline std::string header_string(const State& s) {
-  const char* phase = s.phase == kSelect ? "select" : s.phase == kPlace ? "place" : "over";
-  return "round " + std::to_string(s.round) + "/9, " + phase + ", token: player " +
-         std::to_string(s.holder) + " (" + (GoodFortune::small_face(s) ? "small" : "big") + ")\n";
-}
-
-inline std::string discarded_string(const State& s) {
-  uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];
-  for (int i = 0; i < kLineSize; ++i) placed |= 1u << GoodFortune::tile_of(s.line[i]);
-  for (uint8_t t : s.selected)
-    if (t != kNoTile) placed |= 1u << t;
-  return "discarded " + tile_list(kAllTiles & ~placed) + "\n";
-}
-
-inline std::string GoodFortune::to_string(const State& s, const Params& p) {
-  return header_string(s) + "line " + line_string(s, p) + "\nplayer 0: " + seat_string(s, p, 0) +
-         "\nplayer 1: " + seat_string(s, p, 1) + "\n" + discarded_string(s);
-}
-
-inline std::string GoodFortune::observation_string(const State& s, const Params& p, int player) {
-  return "you are player " + std::to_string(player) + "\n" + to_string(s, p);
-}
-
-inline std::string GoodFortune::action_to_string(const State& s, const Params& p, int player,
-                                                  int action) {
-  if (action < kPlaceBase) return "select " + std::to_string(action + 1);
-  const int end = (action - kPlaceBase) >> 1;
-  const int k = (action - kPlaceBase) & 1;
-  const std::string head = std::string("place ") + (end == 0 ? "L" : "R");
-  if (p.connection == Connection::kShared) return k == 0 ? head : "unused " + std::to_string(action);
-  if (player < 0 && s.phase == kPlace) player = placer(s);
-  if (player < 0 || player > 1 || s.selected[player] == kNoTile) return head + (k ? " b" : " a");
-  const Tile& t = p.tiles[s.selected[player]];
-  return head + " " + charm_name(k ? t.charm_b : t.charm_a);
 }
 
 }  // namespace tb::good_fortune

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "../../core/param_spec.hpp"
+
 namespace tb::good_fortune {
 
 inline constexpr int kTiles = 21;
@@ -36,8 +38,18 @@ inline constexpr std::array<Tile, kTiles> kDefaultTiles = {{
 struct Params {
   Variant variant = Variant::kStandard;
   Connection connection = Connection::kDomino;
-  bool must_connect = false;
+  uint8_t must_connect = 0;  // a bool
   std::array<Tile, kTiles> tiles = kDefaultTiles;  // index i = tile number i + 1
+};
+
+inline constexpr auto kParamSpecs = std::tuple{
+    ChoiceParam<&Params::variant, 2>{"variant", {"standard", "guess"},
+                                     "guess: tiles are selected simultaneously"},
+    ChoiceParam<&Params::connection, 2>{"connection", {"domino", "shared"},
+                                        "what \"charms connect\" means: facing ends match, or any charm is shared"},
+    BoolParam<&Params::must_connect>{"must_connect", "a connecting placement must be chosen when one exists"},
+    ListParam{"tiles", "21 [charm_a, charm_b, die] rows: two different charms (name or id 0–6), die 1–6",
+              "tile composition, index i = tile number i + 1"},
 };
 
 }  // namespace tb::good_fortune

@@ -9,26 +9,19 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
   if (s.round < 1 || s.round > kRounds) return "round must be 1..9";
   if (s.phase > kOver) return "unknown phase";
   if (s.holder > 1) return "token holder must be 0 or 1";
-  uint32_t seen = 0;
-  int places = 0;
-  auto claim = [&](uint32_t mask) {
-    if ((mask & ~kAllTiles) || (mask & seen)) return false;
-    seen |= mask;
-    places += popcount(mask);
-    return true;
-  };
+  CardClaims tiles(kAllTiles);
   for (int pl = 0; pl < 2; ++pl) {
-    if (!claim(s.rack[pl]) || !claim(s.collection[pl])) return "a tile is in two places or out of range";
+    if (!tiles.claim(s.rack[pl]) || !tiles.claim(s.collection[pl])) return "a tile is in two places or out of range";
   }
   for (uint8_t e : s.line) {
     if ((e & ~(kTileBits | kFlipped)) || tile_of(e) >= kTiles) return "bad line entry";
     if ((e & kFlipped) && p.connection == Connection::kShared) return "line tiles have no orientation with shared connection";
-    if (!claim(1u << tile_of(e))) return "a tile is in two places";
+    if (!tiles.claim(1u << tile_of(e))) return "a tile is in two places";
   }
   int n_selected = 0;
   for (uint8_t t : s.selected) {
     if (t == kNoTile) continue;
-    if (t >= kTiles || !claim(1u << t)) return "bad selected tile";
+    if (t >= kTiles || !tiles.claim(1u << t)) return "bad selected tile";
     ++n_selected;
   }
   const bool has[2] = {s.selected[0] != kNoTile, s.selected[1] != kNoTile};
@@ -42,6 +35,7 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
     case kSelect:
       if (p.variant == Variant::kGuess && n_selected) return "guess-variant selections are simultaneous";
       if (p.variant == Variant::kStandard && !has[s.holder] && n_selected) return "the token holder selects first";
+      if (n_selected == 2) return "both tiles are selected: that is the place phase";
       if (rack0 + has[0] != kRackSize + 1 - s.round || rack1 + has[1] != kRackSize + 1 - s.round) return "rack sizes disagree with the round";
       placements = 2 * (s.round - 1);
       break;
@@ -54,8 +48,18 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
     const int own = s.phase == kOver ? kRounds : s.round - 1 + (s.phase == kPlace && !has[pl]);
     if (popcount(s.collection[pl]) > own) return "a collection holds more tiles than its owner has placed";
   }
-  const int discarded = kTiles - places;
+  const int discarded = kTiles - tiles.count();
   if (popcount(s.collection[0]) + popcount(s.collection[1]) + discarded != placements) return "collections and discards disagree with the placements made";
+  return nullptr;
+}
+
+inline const char* GoodFortune::validate_params(const Params& p) {
+  if (const char* error = check_param_ranges(kParamSpecs, p)) return error;
+  for (const Tile& t : p.tiles) {
+    if (t.charm_a >= kCharms || t.charm_b >= kCharms) return "parameter 'tiles': a charm must be in 0..6";
+    if (t.charm_a == t.charm_b) return "parameter 'tiles': a tile has the same charm twice";
+    if (t.die < 1 || t.die > 6) return "parameter 'tiles': a die must be in 1..6";
+  }
   return nullptr;
 }
 

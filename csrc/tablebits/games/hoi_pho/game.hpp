@@ -28,13 +28,34 @@ constexpr int highest(uint16_t mask) { return 15 - std::countl_zero(static_cast<
 struct HoiPho {
   using State = hoi_pho::State;
   using Params = hoi_pho::Params;
+  static constexpr const auto& kParamSpecs = hoi_pho::kParamSpecs;
 
   static constexpr std::string_view kId = "hoi_pho";
   static constexpr uint8_t kTag = 1;
   static constexpr uint8_t kStateVersion = 2;
   static constexpr int kNumActions = 24;
 
-  static int num_players(const Params& p) { return p.players; }
+  static constexpr int num_players(const Params& p) { return p.players; }
+
+  // The deal and the Mouse's coin flips are drawn in apply. Win shares sum to 1 (1/N each when
+  // truncated).
+  static constexpr GameInfo kInfo{Dynamics::kMixed, Chance::kSampled, Information::kImperfect,
+                                  Utility::kConstantSum, 1.0f, 0.0f, 1.0f, /*can_truncate=*/true};
+  // Decision nodes in one turn, at most: the play node, then the skill tree of the one L card
+  // that can open decisions (a path: Naga plays one card, Goat copies one skill). Goat, being
+  // unique and never copied by Goat, is resolved at most twice (as L, and played by Naga); Naga
+  // at most three times (as L or copied by each Goat, and played from a hand once), each with a
+  // play and a take. The leaf adds one choice (a Mouse's target, a name, a Snake's or Horse's
+  // target), and a Mouse with rps "play" up to kMaxRpsDraws rock-paper-scissors nodes.
+  static constexpr int kMaxRpsDraws = 10;
+  static constexpr int max_steps_per_turn(const Params& p) {
+    return 1 + 2 + 3 * 2 + 1 + (p.rps_chance ? 0 : kMaxRpsDraws);
+  }
+  // A round is the 3-player discard node and turns_per_round turns; max_rounds caps the rounds.
+  static int max_game_length(const Params& p) {
+    return p.max_rounds * ((p.players == 3 ? 1 : 0) + turns_per_round(p.players) * max_steps_per_turn(p));
+  }
+  static bool is_truncated(const State& s, const Params&) { return s.outcome == kTruncated; }
 
   // ------------------------------------------------------------------ small queries
   // The sum of the five bytes' popcounts, as one popcount of the bytes loaded as a word.
@@ -57,7 +78,7 @@ struct HoiPho {
     return m & kAllMerchants;
   }
   static uint16_t goat_pool(const State& s, int n) {
-    return static_cast<uint16_t>((table_all(s, n) | s.previous) & kAllMerchants & ~(bit(11) | bit(13)));
+    return static_cast<uint16_t>((table_all(s, n) | s.previous) & kAllMerchants & ~(bit(kGoat) | bit(kChicken)));
   }
   static int owner_of(const State& s, int n, int card) {
     for (int q = 0; q < n; ++q)
@@ -278,7 +299,7 @@ struct HoiPho {
   }
   static void pop(State& s) {
     --s.depth;
-    s.top = s.depth ? 6 : 0;
+    s.top = s.depth ? uint8_t{kNaga} : uint8_t{0};
   }
   static void gain(State& s, int q, int amount) { s.coins[q] = static_cast<uint16_t>(s.coins[q] + amount); }
   static void transfer(State& s, int from, int to, int amount) {
@@ -292,26 +313,26 @@ struct HoiPho {
   template <int N>
   [[gnu::always_inline]] static inline bool resolve(State& s, const Params& P, int sk, int p) {
     switch (sk) {
-      case 1: return push(s, 1, p, kTarget);
-      case 2: gain(s, p, 4); break;
-      case 3:
+      case kMouse: return push(s, kMouse, p, kTarget);
+      case kBuffalo: gain(s, p, 4); break;
+      case kTiger:
         for (int q = 0; q < N; ++q) {
           if (q == p) continue;
           const int want = s.contracts[q] ? 2 : 1;
           transfer(s, q, p, s.coins[q] < want ? s.coins[q] : want);
         }
         break;
-      case 4: gain(s, p, 1); return push(s, 4, p, kName);
-      case 5: return push(s, 5, p, kName);
-      case 6:
-        if (s.hand[p] && takeable(s, N, p)) return push(s, 6, p, kNagaPlay);
+      case kRabbit: gain(s, p, 1); return push(s, kRabbit, p, kName);
+      case kCat: return push(s, kCat, p, kName);
+      case kNaga:
+        if (s.hand[p] && takeable(s, N, p)) return push(s, kNaga, p, kNagaPlay);
         break;
-      case 7:
+      case kDragon:
         for (int q = 0; q < N; ++q)
           if (s.coins[q] > s.turn_start[q]) s.coins[q] = s.turn_start[q];
         break;
-      case 8: case 9: return push(s, sk, p, kTarget);
-      case 10: {
+      case kSnake: case kHorse: return push(s, sk, p, kTarget);
+      case kSheep: {
         bool poorest = true;
         for (int q = 0; q < N; ++q) {
           if (q == p) continue;
@@ -320,21 +341,21 @@ struct HoiPho {
         if (poorest) take_contract(s, p);
         return end_check<N>(s);
       }
-      case 11:
-        if (goat_pool(s, N)) return push(s, 11, p, kCopy);
+      case kGoat:
+        if (goat_pool(s, N)) return push(s, kGoat, p, kCopy);
         break;
-      case 12:
+      case kMonkey:
         take_contract(s, p);
         for (int q = 0; q < N; ++q)
           if (q != p) gain(s, q, 1);
         return end_check<N>(s);
-      case 14: s.coins[p] = static_cast<uint16_t>(s.coins[p] > 3 ? s.coins[p] - 3 : 0); break;
-      case 15:
+      case kDog: s.coins[p] = static_cast<uint16_t>(s.coins[p] > 3 ? s.coins[p] - 3 : 0); break;
+      case kPig:
         gain(s, (p + N - 1) % N, 2);
         gain(s, (p + 1) % N, 2);
         s.coins[p] = static_cast<uint16_t>(s.coins[p] > 4 ? s.coins[p] - 4 : 0);
         break;
-      default: break;  // 13: no skill
+      default: break;  // kChicken: no skill
     }
     return false;
   }
@@ -364,13 +385,15 @@ struct HoiPho {
     resume<N>(s, P);
   }
 
-  // kZeroedBy[m]: the cards zeroed by the rivals in m = played & 63 (1 -> 15, 2 -> 12, 5 -> 14);
-  // kZeroedBy[64 + m]: those zeroed by the rivals in m = played >> 14 (14 -> 13, 15 -> 13).
+  // kZeroedBy[m]: the cards zeroed by the rivals in m = played & 63 (Mouse -> Pig, Buffalo ->
+  // Monkey, Cat -> Dog); kZeroedBy[64 + m]: those zeroed by the rivals in m = played >> 14 (Dog,
+  // Pig -> Chicken).
   static constexpr std::array<uint16_t, 68> kZeroedBy = [] {
     std::array<uint16_t, 68> z{};
     for (int m = 0; m < 64; ++m)
-      z[m] = static_cast<uint16_t>((m & bit(1) ? bit(15) : 0) | (m & bit(2) ? bit(12) : 0) | (m & bit(5) ? bit(14) : 0));
-    for (int m = 1; m < 4; ++m) z[64 + m] = bit(13);
+      z[m] = static_cast<uint16_t>((m & bit(kMouse) ? bit(kPig) : 0) | (m & bit(kBuffalo) ? bit(kMonkey) : 0) |
+                                   (m & bit(kCat) ? bit(kDog) : 0));
+    for (int m = 1; m < 4; ++m) z[64 + m] = bit(kChicken);
     return z;
   }();
 
@@ -449,9 +472,9 @@ struct HoiPho {
     switch (s.phase) {
       case kTarget: {
         const int t = a - kTargetBase;
-        if (s.top == 8) {
+        if (s.top == kSnake) {
           transfer(s, t, p, s.coins[t] / 2);
-        } else if (s.top == 9) {
+        } else if (s.top == kHorse) {
           const uint16_t tmp = s.coins[p];
           s.coins[p] = s.coins[t];
           s.coins[t] = tmp;
@@ -472,7 +495,7 @@ struct HoiPho {
       case kName: {
         const int sk = s.top;
         pop(s);
-        if (sk == 4) {
+        if (sk == kRabbit) {
           if (s.turn < turns_per_round(N)) s.forced = static_cast<uint8_t>(a);
         } else {
           for (int q = 0; q < N; ++q) {
@@ -528,7 +551,7 @@ struct HoiPho {
       for (int q = 0; q < 3 && q < N; ++q) {
         const int a = joint[q];
         s.discards[q] = static_cast<uint8_t>(a);
-        if (a == 0) {
+        if (a == kShip) {
           --s.ships[q];
           ++s.ships_played[q];
         } else {
@@ -541,7 +564,7 @@ struct HoiPho {
       const int mine = joint[p], theirs = joint[t];
       int winner;
       if (mine == theirs) {
-        if (++s.rps_draws < 10) return;
+        if (++s.rps_draws < kMaxRpsDraws) return;
         winner = s.rng.uniform(2) == 0 ? p : t;
       } else {
         winner = ((mine - theirs + 3) % 3 == 1) ? p : t;
@@ -602,14 +625,13 @@ struct HoiPho {
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static const char* validate_params(const Params& p);
 };
 
 }  // namespace tb::hoi_pho
 
 #include "observation.hpp"
-#include "playout.hpp"
+#include "strings.hpp"
 #include "resample.hpp"
 #include "validate.hpp"
-#ifdef TABLEBITS_PYBIND11
-#include "pydict.hpp"
-#endif
+#include "playout.hpp"

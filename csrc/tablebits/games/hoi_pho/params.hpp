@@ -5,6 +5,8 @@
 #include <array>
 #include <cstdint>
 
+#include "../../core/param_spec.hpp"
+
 namespace tb::hoi_pho {
 
 inline constexpr int kContracts = 7;
@@ -15,12 +17,27 @@ inline constexpr int kMaxContract = 10000;
 inline constexpr int kMaxCoinSum = 60000;
 
 struct Params {
-  uint8_t players = 4;        // 3..5
-  uint8_t sheep_tie = 1;      // bool
-  uint8_t rps_chance = 0;     // 0: rps = "play", 1: rps = "chance"
+  uint8_t players = 4;
+  uint8_t sheep_tie = 1;
+  uint8_t rps_chance = 0;  // index into the "rps" choices
   uint8_t reserved = 0;
-  uint16_t max_rounds = 100;  // 1..1000
+  uint16_t max_rounds = 100;
   std::array<uint16_t, kContracts> contracts = {5, 7, 9, 11, 13, 15, 17};
+};
+
+inline constexpr auto kParamSpecs = std::tuple{
+    IntParam<&Params::players>{"players", 3, 5, "number of players"},
+    ListParam{"contracts", "7 strictly increasing ints in 0–10000", "contract numbers, smallest on top of the deck"},
+    BoolParam<&Params::sheep_tie>{"sheep_tie", "the Sheep (10) also succeeds when tied for the least money"},
+    ChoiceParam<&Params::rps_chance, 2>{"rps", {"play", "chance"},
+                                        "the Mouse (1): real simultaneous rock-paper-scissors, or a fair coin flip"},
+    IntParam<&Params::max_rounds>{"max_rounds", 1, 1000, "safety cap: the game is truncated after this many rounds"},
+};
+
+// Card numbers: 0 is a ship, 1..15 the merchants (a merchant's number is also its skill).
+enum Card : int {
+  kShip = 0, kMouse, kBuffalo, kTiger, kRabbit, kCat, kNaga, kDragon, kSnake, kHorse, kSheep, kGoat,
+  kMonkey, kChicken, kDog, kPig
 };
 
 // Merchant n -> coins for the highest (1st) and second-highest (2nd) reputation.

@@ -36,7 +36,7 @@ struct State {
   uint8_t phase;             // Phase
   uint8_t outcome;           // Outcome
   uint8_t forced;            // pending Rabbit order: a merchant, or 0 for none
-  uint8_t depth;             // skill stack size; entries below the top are all 6 (Naga)
+  uint8_t depth;             // skill stack size; entries below the top are all kNaga
   uint8_t top;               // top of the skill stack (0 when empty)
   uint8_t skill_player;      // player resolving the stack, or kNone
   uint8_t target;            // phase rps: the Mouse's opponent, else kNone

@@ -47,34 +47,28 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   }
   if (s.outcome == kTruncated && s.round != P.max_rounds) return "a truncated game is at round max_rounds";
   // cards
-  uint16_t seen = 0;
-  int merchants = 0, ships = s.removed_ships;
-  bool clash = false;
-  auto claim = [&](uint16_t mask) {
-    clash = clash || (mask & seen) || (mask & 1);
-    seen |= mask;
-    merchants += std::popcount(mask);
-  };
+  CardClaims cards(kAllMerchants);
+  int ships = s.removed_ships;
   const bool disc = discards_present(s, n);
   for (int q = 0; q < n; ++q) {
-    claim(s.hand[q]);
-    claim(s.table[q] & kAllMerchants);
+    cards.claim(s.hand[q]);
+    cards.claim(s.table[q] & kAllMerchants);
     ships += s.ships[q] + (s.table[q] & 1);
     if ((s.known[q] & ~s.hand[q]) || (s.known[q] & 1)) return "known cards must be merchants in that hand";
   }
-  claim(s.previous);
-  claim(s.removed);
+  cards.claim(s.previous);
+  cards.claim(s.removed);
   for (int i = 0; i < 3; ++i) {
     if (!disc) {
       if (s.discards[i]) return "discards must be empty here";
       continue;
     }
     if (s.discards[i] > 15) return "discard out of range";
-    if (s.discards[i]) claim(bit(s.discards[i])); else ++ships;
+    if (s.discards[i]) cards.claim(bit(s.discards[i])); else ++ships;
   }
-  if (clash) return "a card is in two places";
+  if (cards.clash()) return "a card is in two places";
   if (ships > 5) return "more than 5 ships";
-  if (s.turn == 1 && (merchants != 15 || ships != 5)) return "on a round's first turn every card must be listed";
+  if (s.turn == 1 && (cards.count() != 15 || ships != 5)) return "on a round's first turn every card must be listed";
   if (s.turn == 1 && s.previous) return "previous must be empty on turn 1";
   if (n == 3 ? std::popcount(s.removed) + s.removed_ships != 2 : (s.removed || s.removed_ships)) {
     return "removed must hold 2 cards with 3 players, none otherwise";
@@ -93,7 +87,7 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
     }
     if (ship_total != 5) return "ships in hands, removed and ships_played must total 5";
   }
-  if (s.forced == 4 || s.forced > 15) return "forced must be null or a merchant other than 4";
+  if (s.forced == kRabbit || s.forced > kPig) return "forced must be null or a merchant other than 4";
   if (s.forced && ((s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) || (s.turn == T && s.phase != kPlay))) {
     return "no Rabbit order can be pending here";
   }
@@ -127,11 +121,11 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   if (s.depth > 16) return "skill stack too deep";
   bool top_ok;
   switch (s.phase) {
-    case kTarget: top_ok = s.top == 1 || s.top == 8 || s.top == 9; break;
-    case kRps: top_ok = s.top == 1; break;
-    case kName: top_ok = s.top == 4 || s.top == 5; break;
-    case kCopy: top_ok = s.top == 11; break;
-    default: top_ok = s.top == 6; break;
+    case kTarget: top_ok = s.top == kMouse || s.top == kSnake || s.top == kHorse; break;
+    case kRps: top_ok = s.top == kMouse; break;
+    case kName: top_ok = s.top == kRabbit || s.top == kCat; break;
+    case kCopy: top_ok = s.top == kGoat; break;
+    default: top_ok = s.top == kNaga; break;
   }
   if (!top_ok) return "stack does not match the phase";
   const int p = s.skill_player;
@@ -145,6 +139,15 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   if (s.phase == kNagaPlay && !(s.hand[p] && takeable(s, n, p))) return "Naga cannot play here";
   if (s.phase == kNagaTake && !takeable(s, n, p)) return "Naga has nothing to take";
   if (s.phase == kCopy && !goat_pool(s, n)) return "Goat has an empty pool";
+  return nullptr;
+}
+
+inline const char* HoiPho::validate_params(const Params& p) {
+  if (const char* error = check_param_ranges(kParamSpecs, p)) return error;
+  for (int i = 0; i < kContracts; ++i) {
+    if (p.contracts[i] > kMaxContract) return "parameter 'contracts' entries must be in 0..10000";
+    if (i && p.contracts[i] <= p.contracts[i - 1]) return "parameter 'contracts' must be strictly increasing";
+  }
   return nullptr;
 }
 

@@ -7,8 +7,8 @@
 #include <array>
 #include <string>
 
-#include "../../../bindings/pyconvert.hpp"
-#include "game.hpp"
+#include "../../tablebits/games/fox_duet/game.hpp"
+#include "../pyconvert.hpp"
 
 namespace tb {
 
@@ -18,33 +18,21 @@ struct PyCodec<fox_duet::FoxDuet> {
   using State = G::State;
   using Params = G::Params;
 
-  static Params parse_params(py_convert::ParamReader& r) {
+  // The one list parameter, "board"; None keeps Side A. The path's shape (odd length, empty
+  // centre, gem total) is checked by FoxDuet::validate_params.
+  static void parse_list(std::string_view, pybind11::handle v, const std::string& what, Params& p) {
     namespace py = pybind11;
     using namespace fox_duet;
-    Params p;
-    if (py::object v = r.take("level")) p.level = static_cast<uint8_t>(py_convert::to_int(v, r.what("level"), 1, 3));
-    py::object board = r.take("board");
-    r.finish();
-    if (!board || board.is_none()) {
-      if (p.level != 1) {
-        py_convert::value_error(
-            "fox_duet level " + std::to_string(p.level) +
-            " is played on Side B, whose layout is not published/available; pass a layout with "
-            "board=[{\"gems\": .., \"plus\": ..}, ...]");
-      }
-      return p;  // Side A
+    if (v.is_none()) return;
+    py::list rows = py_convert::to_list(v, what);
+    if (rows.size() > static_cast<size_t>(kMaxSpaces)) {
+      py_convert::value_error(what + " must have an odd length 5-21, got " + std::to_string(rows.size()));
     }
-    const std::string what = r.what("board");
-    py::list rows = py_convert::to_list(board, what);
-    const size_t n = rows.size();
-    if (n % 2 == 0 || n < kMinSpaces || n > kMaxSpaces) {
-      py_convert::value_error(what + " must have an odd length 5-21, got " + std::to_string(n));
-    }
-    p.n = static_cast<uint8_t>(n);
+    p.n = static_cast<uint8_t>(rows.size());
     p.gems.fill(0);
     p.plus.fill(0);
     int start = 0, plus = 0;
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < rows.size(); ++i) {
       const std::string w = what + "[" + std::to_string(i) + "]";
       py::dict space = py_convert::to_dict(rows[i], w);
       py_convert::expect_keys(space, w, {"gems", "plus"});
@@ -53,36 +41,32 @@ struct PyCodec<fox_duet::FoxDuet> {
       start += p.gems[i];
       plus += p.plus[i];
     }
-    if (p.gems[n / 2] != 0) py_convert::value_error(what + ": the centre space must hold no gems");
-    if (start + 2 * plus > kTotalGems) {
-      py_convert::value_error(what + ": starting gems + 2 x plus spaces = " + std::to_string(start + 2 * plus) +
-                              " exceeds " + std::to_string(kTotalGems));
-    }
     p.start_gems = static_cast<uint8_t>(start);
     p.num_plus = static_cast<uint8_t>(plus);
-    return p;
   }
 
-  static pybind11::dict params_to_dict(const Params& p) {
-    namespace py = pybind11;
-    py::list board;
+  // Levels 2 and 3 are played on Side B, which is not published: they need an explicit board.
+  static void check_given(const Params& p, const py_convert::ParamReader& r) {
+    if (p.level != 1 && !r.given("board")) {
+      py_convert::value_error(
+          "fox_duet level " + std::to_string(p.level) +
+          " is played on Side B, whose layout is not published/available; pass a layout with "
+          "board=[{\"gems\": .., \"plus\": ..}, ...]");
+    }
+  }
+
+  static pybind11::list list_to_py(std::string_view, const Params& p) {
+    pybind11::list board;
     for (int i = 0; i < p.n; ++i) {
-      py::dict space;
+      pybind11::dict space;
       space["gems"] = p.gems[i];
       space["plus"] = p.plus[i] != 0;
       board.append(space);
     }
-    py::dict d;
-    d["level"] = p.level;
-    d["board"] = board;
-    return d;
+    return board;
   }
 
-  static pybind11::list cards_of(uint32_t mask) {
-    pybind11::list out;
-    for_each_bit(mask, [&](int card) { out.append(fox_duet::card_string(card)); });
-    return out;
-  }
+  static pybind11::list cards_of(uint32_t mask) { return py_convert::bits_to_list(mask, fox_duet::card_string); }
 
   static pybind11::object card_or_none(uint8_t card) {
     if (card == fox_duet::kNoCard) return pybind11::none();

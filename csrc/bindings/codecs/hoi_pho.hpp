@@ -5,8 +5,8 @@
 #include <array>
 #include <string>
 
-#include "../../../bindings/pyconvert.hpp"
-#include "game.hpp"
+#include "../../tablebits/games/hoi_pho/game.hpp"
+#include "../pyconvert.hpp"
 
 namespace tb {
 
@@ -16,51 +16,25 @@ struct PyCodec<hoi_pho::HoiPho> {
   using State = G::State;
   using Params = G::Params;
 
-  static Params parse_params(py_convert::ParamReader& r) {
-    namespace py = pybind11;
-    using namespace hoi_pho;
-    Params p;
-    if (py::object v = r.take("players")) {
-      p.players = static_cast<uint8_t>(py_convert::to_int(v, r.what("players"), 3, 5));
+  // The one list parameter, "contracts" (its order is checked by HoiPho::validate_params).
+  static void parse_list(std::string_view, pybind11::handle v, const std::string& what, Params& p) {
+    pybind11::list list = py_convert::to_list(v, what, hoi_pho::kContracts);
+    for (int i = 0; i < hoi_pho::kContracts; ++i) {
+      p.contracts[i] = static_cast<uint16_t>(
+          py_convert::to_int(list[i], what + " entry " + std::to_string(i), 0, hoi_pho::kMaxContract));
     }
-    if (py::object v = r.take("contracts")) {
-      const std::string what = r.what("contracts");
-      py::list list = py_convert::to_list(v, what, kContracts);
-      for (int i = 0; i < kContracts; ++i) {
-        p.contracts[i] = static_cast<uint16_t>(
-            py_convert::to_int(list[i], what + " entry " + std::to_string(i), 0, kMaxContract));
-        if (i && p.contracts[i] <= p.contracts[i - 1]) py_convert::value_error(what + " must be strictly increasing");
-      }
-    }
-    if (py::object v = r.take("sheep_tie")) p.sheep_tie = py_convert::to_bool(v, r.what("sheep_tie"));
-    if (py::object v = r.take("rps")) {
-      p.rps_chance = static_cast<uint8_t>(py_convert::to_choice(v, r.what("rps"), std::array{"play", "chance"}));
-    }
-    if (py::object v = r.take("max_rounds")) {
-      p.max_rounds = static_cast<uint16_t>(py_convert::to_int(v, r.what("max_rounds"), 1, 1000));
-    }
-    r.finish();
-    return p;
   }
 
-  static pybind11::dict params_to_dict(const Params& p) {
-    namespace py = pybind11;
-    py::list contracts;
+  static pybind11::list list_to_py(std::string_view, const Params& p) {
+    pybind11::list contracts;
     for (uint16_t c : p.contracts) contracts.append(c);
-    py::dict d;
-    d["players"] = static_cast<int>(p.players);
-    d["contracts"] = contracts;
-    d["sheep_tie"] = static_cast<bool>(p.sheep_tie);
-    d["rps"] = p.rps_chance ? "chance" : "play";
-    d["max_rounds"] = static_cast<int>(p.max_rounds);
-    return d;
+    return contracts;
   }
 
   static pybind11::list cards(uint16_t merchants, int ships) {
     pybind11::list out;
-    for (int i = 0; i < ships; ++i) out.append(0);
-    for_each_bit(merchants & hoi_pho::kAllMerchants, [&](int c) { out.append(c); });
-    return out;
+    for (int i = 0; i < ships; ++i) out.append(int{hoi_pho::kShip});
+    return py_convert::bits_to_list(merchants & hoi_pho::kAllMerchants, [](int c) { return c; }, out);
   }
 
   static pybind11::object opt(int v) {

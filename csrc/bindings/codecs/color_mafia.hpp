@@ -5,8 +5,8 @@
 #include <array>
 #include <string>
 
-#include "../../../bindings/pyconvert.hpp"
-#include "game.hpp"
+#include "../../tablebits/games/color_mafia/game.hpp"
+#include "../pyconvert.hpp"
 
 namespace tb {
 
@@ -18,29 +18,6 @@ struct PyCodec<color_mafia::ColorMafia> {
 
   static constexpr std::array<const char*, 3> kPhases = {"choose", "resolve", "over"};
   static constexpr std::array<const char*, 2> kOutcomes = {"ended", "truncated"};
-
-  static Params parse_params(py_convert::ParamReader& r) {
-    Params p;
-    if (pybind11::object v = r.take("players")) {
-      p.players = static_cast<uint8_t>(py_convert::to_int(v, r.what("players"), 3, 4));
-    }
-    if (pybind11::object v = r.take("chips_per_color")) {
-      p.chips_per_color = static_cast<uint8_t>(py_convert::to_int(v, r.what("chips_per_color"), 2, 30));
-    }
-    if (pybind11::object v = r.take("max_rounds")) {
-      p.max_rounds = static_cast<uint16_t>(py_convert::to_int(v, r.what("max_rounds"), 1, 10000));
-    }
-    r.finish();
-    return p;
-  }
-
-  static pybind11::dict params_to_dict(const Params& p) {
-    pybind11::dict d;
-    d["players"] = static_cast<int>(p.players);
-    d["chips_per_color"] = static_cast<int>(p.chips_per_color);
-    d["max_rounds"] = static_cast<int>(p.max_rounds);
-    return d;
-  }
 
   static pybind11::str letter(int color) { return pybind11::str(std::string(1, color_mafia::kColorLetters[color])); }
 

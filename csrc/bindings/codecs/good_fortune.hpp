@@ -5,8 +5,8 @@
 #include <array>
 #include <string>
 
-#include "../../../bindings/pyconvert.hpp"
-#include "game.hpp"
+#include "../../tablebits/games/good_fortune/game.hpp"
+#include "../pyconvert.hpp"
 
 namespace tb {
 
@@ -24,52 +24,30 @@ struct PyCodec<good_fortune::GoodFortune> {
     return py_convert::to_choice(obj, what, good_fortune::kCharmNames);
   }
 
-  static Params parse_params(py_convert::ParamReader& r) {
-    namespace py = pybind11;
+  // The one list parameter, "tiles" (distinct charms are checked by GoodFortune::validate_params).
+  static void parse_list(std::string_view, pybind11::handle v, const std::string& what, Params& p) {
     using namespace good_fortune;
-    Params p;
-    if (py::object v = r.take("variant")) {
-      p.variant = static_cast<Variant>(py_convert::to_choice(v, r.what("variant"), std::array{"standard", "guess"}));
+    pybind11::list rows = py_convert::to_list(v, what, kTiles);
+    for (int i = 0; i < kTiles; ++i) {
+      const std::string row_what = what + " entry " + std::to_string(i) + " (tile " + std::to_string(i + 1) + ")";
+      pybind11::list row = py_convert::to_list(rows[i], row_what, 3);
+      Tile& t = p.tiles[i];
+      t.charm_a = static_cast<uint8_t>(charm(row[0], row_what + " charm_a"));
+      t.charm_b = static_cast<uint8_t>(charm(row[1], row_what + " charm_b"));
+      t.die = static_cast<uint8_t>(py_convert::to_int(row[2], row_what + " die", 1, 6));
     }
-    if (py::object v = r.take("connection")) {
-      p.connection = static_cast<Connection>(py_convert::to_choice(v, r.what("connection"), std::array{"domino", "shared"}));
-    }
-    if (py::object v = r.take("must_connect")) p.must_connect = py_convert::to_bool(v, r.what("must_connect"));
-    if (py::object v = r.take("tiles")) {
-      py::list rows = py_convert::to_list(v, r.what("tiles"), kTiles);
-      for (int i = 0; i < kTiles; ++i) {
-        const std::string what = r.what("tiles") + " entry " + std::to_string(i) + " (tile " + std::to_string(i + 1) + ")";
-        py::list row = py_convert::to_list(rows[i], what, 3);
-        Tile& t = p.tiles[i];
-        t.charm_a = static_cast<uint8_t>(charm(row[0], what + " charm_a"));
-        t.charm_b = static_cast<uint8_t>(charm(row[1], what + " charm_b"));
-        t.die = static_cast<uint8_t>(py_convert::to_int(row[2], what + " die", 1, 6));
-        if (t.charm_a == t.charm_b) py_convert::value_error(what + " has the same charm twice");
-      }
-    }
-    r.finish();
-    return p;
   }
 
-  static pybind11::dict params_to_dict(const Params& p) {
-    namespace py = pybind11;
-    using namespace good_fortune;
-    py::list tiles;
-    for (const Tile& t : p.tiles) {
-      tiles.append(py_convert::list_of(kCharmNames[t.charm_a], kCharmNames[t.charm_b], t.die));
+  static pybind11::list list_to_py(std::string_view, const Params& p) {
+    pybind11::list tiles;
+    for (const good_fortune::Tile& t : p.tiles) {
+      tiles.append(py_convert::list_of(good_fortune::kCharmNames[t.charm_a], good_fortune::kCharmNames[t.charm_b], t.die));
     }
-    py::dict d;
-    d["variant"] = p.variant == Variant::kStandard ? "standard" : "guess";
-    d["connection"] = p.connection == Connection::kDomino ? "domino" : "shared";
-    d["must_connect"] = p.must_connect;
-    d["tiles"] = tiles;
-    return d;
+    return tiles;
   }
 
   static pybind11::list tiles_of(uint32_t mask) {
-    pybind11::list out;
-    for_each_bit(mask, [&](int t) { out.append(t + 1); });
-    return out;
+    return py_convert::bits_to_list(mask, [](int t) { return t + 1; });
   }
 
   static pybind11::dict to_dict(const State& s, const Params& p) {

@@ -1,0 +1,172 @@
+// Bots as data. A bot config is a small trivially copyable type that names itself, checks its
+// own fields and decides with its own act<G>; BotConfig is the variant of all of them, which the
+// arena, the object API (State.bot_action) and the Python bots (tablebits.bots) take.
+//
+// Adding a bot: write its config type here (kName, check(), a Runner<G> with act) and append it
+// to BotConfig; then its Python class in tablebits/bots.py. Nothing else names a bot.
+//
+// A Runner<G> is the bot's per-thread working memory for game G (ISMCTS's node pool), kept
+// across the decisions and games of one thread. act receives the randomness the driver hands
+// out for one decision (Decision): a policy stream for cheap random choices and a seed for a
+// search, so that a game's result depends only on the driver's seed, whatever the bots.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "drivers.hpp"
+#include "game.hpp"
+#include "ismcts.hpp"
+#include "rng.hpp"
+
+namespace tb {
+
+// One field of a bot config, for the generic bindings: its name and member. An `optional` field
+// reads None as 0 ("not set") and otherwise takes only values > 0.
+template <class B, class T>
+struct BotField {
+  const char* name;
+  T B::*member;
+  bool optional = false;
+};
+
+struct Decision {
+  Rng& policy;           // cheap random choices draw from this stream
+  uint64_t search_seed;  // a search seeds itself with this
+};
+
+struct RandomBot {
+  static constexpr std::string_view kName = "random";
+  static constexpr std::tuple<> kFields{};
+  const char* check() const { return nullptr; }
+  bool reproducible() const { return true; }
+
+  template <Game G>
+  struct Runner {
+    int act(const RandomBot&, const typename G::State&, const typename G::Params&, int, ActionMask legal,
+            Decision& d) {
+      return random_action(legal, d.policy);
+    }
+  };
+};
+
+struct IsmctsBot {
+  static constexpr std::string_view kName = "ismcts";
+  uint32_t iterations = 1000;  // >= 1
+  double exploration = 0.7;    // UCB1 constant, finite and >= 0
+  double time_limit = 0.0;     // seconds; > 0 stops the search earlier (then not reproducible)
+  static constexpr std::tuple kFields{BotField<IsmctsBot, uint32_t>{"iterations", &IsmctsBot::iterations},
+                                      BotField<IsmctsBot, double>{"exploration", &IsmctsBot::exploration},
+                                      BotField<IsmctsBot, double>{"time_limit", &IsmctsBot::time_limit, true}};
+
+  const char* check() const {
+    if (iterations < 1) return "iterations must be >= 1";
+    if (!(exploration >= 0.0) || exploration > 1e300) return "exploration must be a finite number >= 0";
+    if (!(time_limit >= 0.0) || time_limit > 1e300) return "time_limit must be a finite number > 0 or None";
+    return nullptr;
+  }
+  bool reproducible() const { return time_limit == 0.0; }
+
+  IsmctsConfig search_config(uint64_t seed) const {
+    IsmctsConfig cfg;
+    cfg.iterations = iterations;
+    cfg.exploration = exploration;
+    cfg.time_limit = time_limit;
+    cfg.seed = seed;
+    return cfg;
+  }
+
+  template <Game G>
+  struct Runner {
+    Ismcts<G> search;  // its node pool is reused by every later search of this thread
+    int act(const IsmctsBot& bot, const typename G::State& s, const typename G::Params& p, int player,
+            ActionMask, Decision& d) {
+      return search.search(s, p, player, bot.search_config(d.search_seed)).action;
+    }
+  };
+};
+
+using BotConfig = std::variant<RandomBot, IsmctsBot>;
+
+// Calls f.template operator()<B>(i) for every bot type B, i its index in BotConfig.
+template <class F>
+void for_each_bot_type(F&& f) {
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    (f.template operator()<std::variant_alternative_t<I, BotConfig>>(I), ...);
+  }(std::make_index_sequence<std::variant_size_v<BotConfig>>{});
+}
+
+template <class Bot, Game G>
+using BotRunner = typename Bot::template Runner<G>;
+
+// One runner per bot type for game G; act dispatches a config to its type's runner.
+template <Game G, class Configs = BotConfig>
+class BotRunners;
+
+template <Game G, class... Bots>
+class BotRunners<G, std::variant<Bots...>> {
+ public:
+  int act(const std::variant<Bots...>& bot, const typename G::State& s, const typename G::Params& p,
+          int player, ActionMask legal, Decision& d) {
+    return std::visit(
+        [&]<class B>(const B& config) { return runner<B>().act(config, s, p, player, legal, d); }, bot);
+  }
+
+  template <class B>
+  BotRunner<B, G>& runner() {
+    return std::get<BotRunner<B, G>>(runners_);
+  }
+
+ private:
+  std::tuple<BotRunner<Bots, G>...> runners_;
+};
+
+// The message of the first invalid field of `bot`, or nullptr.
+inline const char* check_bot(const BotConfig& bot) {
+  return std::visit([](const auto& b) { return b.check(); }, bot);
+}
+
+inline bool bot_reproducible(const BotConfig& bot) {
+  return std::visit([](const auto& b) { return b.reproducible(); }, bot);
+}
+
+inline std::string_view bot_name(const BotConfig& bot) {
+  return std::visit([]<class B>(const B&) { return B::kName; }, bot);
+}
+
+static_assert(std::is_trivially_copyable_v<BotConfig>);
+
+// The byte form of bot configs (how the Python layer hands them to the batch module): per bot,
+// its index in BotConfig, then its config's bytes.
+inline void bot_to_bytes(const BotConfig& bot, std::string& out) {
+  out.push_back(static_cast<char>(bot.index()));
+  std::visit([&](const auto& b) { out.append(reinterpret_cast<const char*>(&b), sizeof(b)); }, bot);
+}
+
+// Reads one bot from [*pos, end) and advances *pos; nullptr, or what is wrong.
+inline const char* bot_from_bytes(const char** pos, const char* end, BotConfig& out) {
+  if (*pos >= end) return "bot bytes end early";
+  const size_t index = static_cast<unsigned char>(*(*pos)++);
+  const char* why = "unknown bot kind";
+  for_each_bot_type([&]<class B>(size_t i) {
+    if (i != index) return;
+    B b;
+    if (static_cast<size_t>(end - *pos) < sizeof(b)) {
+      why = "bot bytes end early";
+      return;
+    }
+    std::memcpy(&b, *pos, sizeof(b));
+    *pos += sizeof(b);
+    why = b.check();
+    out = b;
+  });
+  return why;
+}
+
+}  // namespace tb

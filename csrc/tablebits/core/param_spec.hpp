@@ -1,0 +1,125 @@
+// Game parameters declared once, as data. Each game lists its parameters in its params.hpp as a
+// tuple of the specs below (name, type, range, meaning; the default is the Params field's
+// initialiser). From that one list come the range checks of G::validate_params (which guards
+// every entry point, including raw parameter bytes), the Python parsing and `game.params`
+// (bindings/params.hpp) and the docs tables (`game.param_specs`).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+namespace tb {
+
+// "parameter '<name>' must be <what>", built once when the spec is constructed (specs are
+// constexpr objects with static storage, so the text outlives every caller).
+struct ParamMessage {
+  std::array<char, 96> text{};
+
+  constexpr ParamMessage(std::string_view name, std::string_view what, int lo = 0, int hi = -1) {
+    size_t i = 0;
+    const auto put = [&](std::string_view s) {
+      for (char c : s)
+        if (i + 1 < text.size()) text[i++] = c;
+    };
+    const auto put_int = [&](int v) {
+      char digits[12];
+      int k = 0;
+      if (v < 0) put("-");
+      unsigned u = v < 0 ? 0u - static_cast<unsigned>(v) : static_cast<unsigned>(v);
+      do digits[k++] = static_cast<char>('0' + u % 10); while (u /= 10);
+      while (k) put(std::string_view(&digits[--k], 1));
+    };
+    put("parameter '");
+    put(name);
+    put("' must be ");
+    put(what);
+    if (lo <= hi) {
+      put_int(lo);
+      put("..");
+      put_int(hi);
+    }
+  }
+};
+
+// Reads and writes the Params member `Field` (any integral or enum type) as an int.
+template <auto Field>
+struct ParamField {
+  template <class P>
+  static constexpr int get(const P& p) { return static_cast<int>(p.*Field); }
+  template <class P>
+  static constexpr void set(P& p, int v) { p.*Field = static_cast<std::remove_cvref_t<decltype(p.*Field)>>(v); }
+};
+
+// An int field within [lo, hi].
+template <auto Field>
+struct IntParam {
+  static constexpr std::string_view kType = "int";  // the Python type, as the docs name it
+  std::string_view name;
+  int lo, hi;
+  std::string_view meaning;
+  ParamMessage error{name, "in ", lo, hi};
+
+  using field = ParamField<Field>;
+  constexpr bool contains(int v) const { return lo <= v && v <= hi; }
+};
+
+// A yes/no field stored as 0 or 1 (a uint8_t, so raw parameter bytes cannot hold an invalid bool).
+template <auto Field>
+struct BoolParam {
+  static constexpr std::string_view kType = "bool";
+  std::string_view name;
+  std::string_view meaning;
+  ParamMessage error{name, "0 or 1 (a bool)"};
+
+  using field = ParamField<Field>;
+  constexpr bool contains(int v) const { return v == 0 || v == 1; }
+};
+
+// One of N names, stored as its index.
+template <auto Field, size_t N>
+struct ChoiceParam {
+  static constexpr std::string_view kType = "str";
+  std::string_view name;
+  std::array<std::string_view, N> choices;
+  std::string_view meaning;
+  ParamMessage error{name, "one of its named choices"};
+
+  using field = ParamField<Field>;
+  constexpr bool contains(int v) const { return 0 <= v && v < static_cast<int>(N); }
+};
+
+// A structured parameter (a list of numbers or records). Its fields and their invariants are
+// the game's own: G::validate_params checks them, the game's codec converts them.
+struct ListParam {
+  static constexpr std::string_view kType = "list";
+  std::string_view name;
+  std::string_view range;  // for humans, e.g. "7 strictly increasing ints in 0–10000"
+  std::string_view meaning;
+};
+
+template <class Spec>
+concept ScalarParam = Spec::kType != "list";
+
+// Calls f(spec) for every spec of the tuple, in declaration order.
+template <class Specs, class F>
+constexpr void for_each_param(const Specs& specs, F&& f) {
+  std::apply([&](const auto&... spec) { (f(spec), ...); }, specs);
+}
+
+// The first scalar parameter of `p` outside its declared range, as a message; nullptr if none.
+// Each game's validate_params starts here and adds the invariants of its structured parameters.
+template <class Specs, class P>
+constexpr const char* check_param_ranges(const Specs& specs, const P& p) {
+  const char* error = nullptr;
+  for_each_param(specs, [&]<class Spec>(const Spec& spec) {
+    if constexpr (ScalarParam<Spec>) {
+      if (!error && !spec.contains(Spec::field::get(p))) error = spec.error.text.data();
+    }
+  });
+  return error;
+}
+
+}  // namespace tb

@@ -1,0 +1,41 @@
+// Text helpers every game's strings.hpp uses: sets written as "[a b c]".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "bits.hpp"
+
+namespace tb {
+
+// Builds "[a b c]" item by item.
+class ListString {
+ public:
+  ListString& add(std::string_view item) {
+    if (out_.size() > 1) out_ += ' ';
+    out_ += item;
+    return *this;
+  }
+
+  // Adds name(i) for every set bit i of `set`, lowest first.
+  template <class Name>
+  ListString& add_bits(uint64_t set, Name&& name) {
+    for_each_bit(set, [&](int i) { add(name(i)); });
+    return *this;
+  }
+
+  std::string str() const { return out_ + "]"; }
+
+ private:
+  std::string out_ = "[";
+};
+
+// "[a b c]": name(i) for every set bit i of `set`, lowest first.
+template <class Name>
+std::string set_string(uint64_t set, Name&& name) {
+  return ListString().add_bits(set, std::forward<Name>(name)).str();
+}
+
+}  // namespace tb
