@@ -1,5 +1,5 @@
 // The object API, written once: bind_game<G> exposes any game's Game and State classes with the
-// public contract of DESIGN.md. Every check that protects the engine from bad input lives here.
+// public contract of docs/api.md. Every check that protects the engine from bad input lives here.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -349,7 +349,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            "Plays one action per player at a simultaneous node (-1 for players not acting). Illegal -> "
            "IllegalActionError (a ValueError), state unchanged.")
       .def("action_to_string", &M::action_to_string, py::arg("action"), py::arg("player") = py::none(),
-           "The spec's text for `action` (as `player` would name it; default: the player to move).")
+           "The action's text for `action` (as `player` would name it; default: the player to move).")
       .def("string_to_action", &M::string_to_action, py::arg("text"), py::arg("player") = py::none(),
            "Inverse of action_to_string. Unknown text -> ValueError.")
       .def("returns", [](const S& st) { return M::floats(st, &G::returns); },
@@ -381,7 +381,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))
       .def("to_bytes", &M::to_bytes, "Compact, versioned bytes; game.state_from_bytes reads them back.")
       .def("to_dict", [](const S& st) { return PyCodec<G>::to_dict(st.s, st.game->params); },
-           "JSON-able dict in the rules spec's schema; game.state_from_dict reads it back.")
+           "JSON-able dict in the game's schema (docs/games/<game>.md); game.state_from_dict reads it back.")
       .def_property_readonly("game", [](const S& st) { return PG{{}, st.game}; }, "The game this state belongs to.")
       .def("__str__", [](const S& st) { return G::to_string(st.s, st.game->params); })
       .def("__repr__", [](const S& st) {
@@ -423,7 +423,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
                invalid_state(std::string("invalid state: ") + why);
              }
              return st;
-           }, py::arg("d"), "Reads State.to_dict output (schema in the rules spec). Malformed or unreachable -> "
+           }, py::arg("d"), "Reads State.to_dict output (schema in docs/games/<game>.md). Malformed or unreachable -> "
            "InvalidStateError (a ValueError); a value of the wrong type -> TypeError.")
       .def("_params_blob", [](const PG& g) {
              return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));
