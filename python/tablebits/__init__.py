@@ -19,8 +19,9 @@ _cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError inste
 from . import bots  # noqa: E402
 from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
 from ._registry import games, make  # noqa: E402
-from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
+from .arena import ArenaResult, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
+from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
 from .summary import ArenaSummary, SimulationSummary  # noqa: E402
@@ -36,6 +37,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
+    "RecordError",
     "SimulationResult",
     "SimulationSummary",
     "Solution",
@@ -44,8 +46,11 @@ __all__ = [
     "arena",
     "bots",
     "games",
+    "load_records",
     "make",
     "play",
+    "replay",
+    "save_records",
     "simulate",
     "solve",
 ]

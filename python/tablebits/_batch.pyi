@@ -27,7 +27,9 @@ def arena_chunk(
     lengths: npt.NDArray[np.uint32],
     truncated: npt.NDArray[np.uint8],
     threads: int,
-) -> None: ...
+    record: bool = False,
+) -> list[list[int]] | None: ...
+def arena_game_seed(seed: int, game_index: int) -> int: ...
 
 class BatchCore:
     current_player: npt.NDArray[np.int32]

@@ -10,6 +10,7 @@ touches it, so bad input raises instead of crashing.
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libcpp.string cimport string
+from libcpp.vector cimport vector
 
 import numpy as np
 
@@ -54,7 +55,11 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
     void arena_any(const string& id, const string& blob, const string& bots_blob,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
                    float* scores, uint32_t* lengths, uint8_t* truncated,
-                   int threads) except + nogil
+                   vector[int32_t]* actions, int threads) except + nogil
+
+
+cdef extern from "tablebits/core/arena.hpp" namespace "tb":
+    uint64_t arena_game_seed_cpp "tb::arena_game_seed"(uint64_t seed, uint64_t game_index)
 
 
 cdef GameShape checked_shape(str game_id, bytes params_blob) except *:
@@ -100,11 +105,14 @@ def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t se
 def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blob not None,
                 uint64_t seed, uint64_t first, int32_t[:, ::1] seats not None,
                 float[:, ::1] returns not None, float[:, ::1] scores not None,
-                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads):
+                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
+                bint record=False):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
     `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
-    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s].
+    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s]. With `record`,
+    returns each game's decisions: a flat list, N entries (the joint action, -1 for players
+    not acting) per step; else None.
     """
     cdef GameShape shape = checked_shape(game_id, params_blob)
     cdef Py_ssize_t count = lengths.shape[0]
@@ -114,15 +122,25 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     check_rows("scores", scores.shape[0], scores.shape[1], count, entries)
     check_length("truncated", truncated.shape[0], count)
     if count == 0:
-        return
+        return [] if record else None
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
     cdef string bots = bots_blob
+    cdef vector[vector[int32_t]] actions
+    if record:
+        actions.resize(<size_t>count)
+    cdef vector[int32_t]* out = actions.data() if record else NULL
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
-                  &scores[0, 0], &lengths[0], &truncated[0], threads)
+                  &scores[0, 0], &lengths[0], &truncated[0], out, threads)
     sigint.raise_if_stopped()
+    return [list(game) for game in actions] if record else None
+
+
+def arena_game_seed(uint64_t seed, uint64_t game_index):
+    """The seed of the initial state of game `game_index` in arena job `seed`."""
+    return arena_game_seed_cpp(seed, game_index)
 
 
 cdef class BatchCore:

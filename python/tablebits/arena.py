@@ -2,50 +2,35 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import runner
 from ._checks import check_non_negative_int, check_seed
-from ._core import SIMULTANEOUS, Game, State
+from ._core import SIMULTANEOUS, Game
 from ._registry import resolve_game
 from .bots import Bot, BuiltinBot, Random, parse
 from .chunks import ArenaJob
-from .jobs import GameRecords
-from .stats import Interval
+from .jobs import GameRecords, json_number
+from .records import (
+    GameRecord,
+    RecordWriter,
+    arena_records,
+    bot_name,
+    check_writable,
+    save_records,
+)
+from .stats import Interval, share_interval
 from .summary import ArenaSummary
 
-__all__ = ["ArenaResult", "GameRecord", "arena", "play"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game played by ``tb.play``.
-
-    ``actions[k]`` is the k-th move: an int at a sequential node (played by ``players[k]``), or
-    the joint action (one entry per player, -1 for those not acting) at a simultaneous node
-    (``players[k] == SIMULTANEOUS``). ``replay()`` rebuilds the final state from ``seed``.
-    """
-
-    game: Game
-    seed: int
-    players: list[int]
-    actions: list[int | list[int]]
-    returns: list[float]
-    scores: list[float]
-
-    def replay(self) -> State:
-        """The final state, rebuilt by applying ``actions`` to the initial state."""
-        state = self.game.new_initial_state(self.seed)
-        for action in self.actions:
-            if isinstance(action, list):
-                state.apply_actions(action)
-            else:
-                state.apply_action(action)
-        return state
+__all__ = ["ArenaResult", "arena", "play"]
 
 
 def play(
@@ -66,24 +51,19 @@ def play(
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
     state = g.new_initial_state(seed)
-    players: list[int] = []
-    actions: list[int | list[int]] = []
+    writer = RecordWriter(g, seed, [bot_name(bot) for bot in bots])
     while not state.is_terminal():
-        if len(actions) >= max_moves:
+        if len(writer.actions) >= max_moves:
             raise RuntimeError(f"the game did not end within {max_moves} moves")
         cur = state.current_player()
         if cur == SIMULTANEOUS:
             joint = [-1] * g.num_players
             for p in state.acting_players():
                 joint[p] = int(bots[p].act(state.clone(), p))
-            state.apply_actions(joint)
-            actions.append(joint)
+            writer.apply(state, joint)
         else:
-            action = int(bots[cur].act(state.clone(), cur))
-            state.apply_action(action)
-            actions.append(action)
-        players.append(cur)
-    return GameRecord(g, seed, players, actions, state.returns(), state.scores())
+            writer.apply(state, int(bots[cur].act(state.clone(), cur)))
+    return writer.finish(state)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -116,6 +96,39 @@ class ArenaResult(GameRecords):
         """Per bot: mean raw game points per seat it played."""
         return self.summarize().mean_scores()
 
+    def seat_win_shares(self) -> list[list[Interval]]:
+        """``[bot][seat]``: the bot's mean win share in the games it played that seat, 95% CI."""
+        return [
+            [share_interval(self.returns[self.seats[:, s] == b, s])
+             for s in range(self.seats.shape[1])]
+            for b in range(len(self.bots))
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers of ``summary()`` (unrounded), plus each bot's share per seat, as a
+        JSON-able dict."""
+        bots = []
+        for b, (share, score, seat_shares) in enumerate(
+            zip(self.win_shares(), self.mean_scores(), self.seat_win_shares(), strict=True)
+        ):
+            bots.append({
+                "bot": b, "name": self.bots[b],
+                "seats": int((self.seats[0] == b).sum()) if self.games else 0,
+                "win_share": json_number(share.mean), "ci_low": share.low,
+                "ci_high": share.high, "mean_score": json_number(score),
+                "by_seat": [{"seat": s, "win_share": json_number(i.mean), "ci_low": i.low,
+                             "ci_high": i.high}
+                            for s, i in enumerate(seat_shares)],
+            })
+        return {**self._job_dict(), "bots": bots}
+
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
+        """A matplotlib Figure: each bot's win share with its 95% interval, per seat and
+        overall; saved to ``path`` when given (needs tablebits[plot])."""
+        from .plot import arena_figure
+
+        return arena_figure(self, path)
+
     def summary(self) -> str:
         """A short text table: speed, each bot's win share with a 95% CI, mean scores."""
         return self.summarize().summary()
@@ -133,6 +146,7 @@ def arena(
     backend: str = "local",
     address: str | None = None,
     task_seconds: float = 1.0,
+    records: str | os.PathLike[str] | None = None,
     **params: Any,
 ) -> ArenaResult | ArenaSummary:
     """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) between built-in
@@ -146,7 +160,9 @@ def arena(
     identical for any ``threads`` and either backend. The GIL is released while games run;
     ``progress=True`` shows a tqdm bar. ``keep_games``, ``backend``, ``address`` and
     ``task_seconds`` work as in ``tb.simulate``: ``keep_games=False`` returns an
-    ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks.
+    ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks. ``records=path`` saves
+    every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
+    C++ arena noted while it played them (local backend, ``keep_games=True``).
     """
     g = resolve_game(game, **params)
     check_non_negative_int(games, "games")
@@ -161,11 +177,13 @@ def arena(
     if not 1 <= len(resolved) <= players:
         raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
     entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
+    if records is not None:
+        check_writable(records)
     job = ArenaJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=players,
         bots=[b.name for b in resolved], entry_bot=entry_bot,
         bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
-        searching=not all(isinstance(b, Random) for b in resolved),
+        searching=not all(isinstance(b, Random) for b in resolved), record=records is not None,
     )
     outcome = runner.run(
         job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
@@ -174,8 +192,11 @@ def arena(
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
     returns, scores, lengths, truncated, entry_seats = outcome.arrays
-    return ArenaResult(
+    result = ArenaResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
         lengths=lengths, truncated=truncated, seconds=outcome.seconds, bots=job.bots,
         seats=job.seats(entry_seats),
     )
+    if records is not None:
+        save_records(arena_records(g, result, outcome.traces or []), records)
+    return result

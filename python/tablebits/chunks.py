@@ -80,15 +80,17 @@ class ArenaJob:
     entry_bot: list[int]
     bots_blob: bytes  #: per entry, its bot's configuration bytes (``config._bytes()``)
     searching: bool  #: whether a bot searches (games take milliseconds or more)
+    record: bool = False  #: note every game's decisions (records=; local, keep_games only)
 
     def arrays(self, games: int) -> ChunkArrays:
         return (*_game_arrays(games, self.players), np.zeros((games, self.players), np.int32))
 
-    def run_into(self, first: int, out: ChunkArrays, threads: int) -> None:
+    def run_into(self, first: int, out: ChunkArrays, threads: int) -> list[list[int]] | None:
+        """Plays the chunk into ``out``; with ``record``, returns each game's noted decisions."""
         returns, scores, lengths, truncated, entry_seats = out
-        _batch.arena_chunk(
+        return _batch.arena_chunk(
             self.game_id, self.blob, self.bots_blob, self.seed, first, entry_seats, returns,
-            scores, lengths, truncated.view(np.uint8), threads,
+            scores, lengths, truncated.view(np.uint8), threads, self.record,
         )
 
     def seats(self, entry_seats: np.ndarray) -> np.ndarray:

@@ -12,6 +12,11 @@ from typing import Any
 import numpy as np
 
 
+def json_number(x: float) -> float | None:
+    """``x``, or None (JSON null) where it is not a number: a mean over no games."""
+    return x if math.isfinite(x) else None
+
+
 def run_chunked(
     game_id: str,
     games: int,
@@ -67,3 +72,16 @@ class GameRecords:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def _job_dict(self) -> dict[str, Any]:
+        """The job's description and speed, shared by the results' ``to_dict``."""
+        return {
+            "game": self.game_id,
+            "params": self.params,
+            "seed": self.seed,
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second if self.seconds > 0 else None,
+            "mean_length": float(self.lengths.mean()) if self.games else 0.0,
+            "truncated": int(self.truncated.sum()),
+        }

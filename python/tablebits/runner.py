@@ -24,6 +24,7 @@ class Outcome:
     arrays: ChunkArrays | None
     summary: SimulationSummary | ArenaSummary | None
     seconds: float
+    traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions
 
 
 def check_backend(backend: str, address: str | None) -> None:
@@ -66,12 +67,13 @@ def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bo
     chunk = local_chunk(job, threads, keep_games)
     if keep_games:
         arrays = job.arrays(games)
+        traces: list[list[int]] = []
 
         def run_kept(first: int, end: int) -> None:
-            job.run_into(first, tuple(a[first:end] for a in arrays), threads)
+            traces.extend(job.run_into(first, tuple(a[first:end] for a in arrays), threads) or [])
 
         seconds = run_chunked(job.game_id, games, chunk, progress, run_kept)
-        return Outcome(arrays, None, seconds)
+        return Outcome(arrays, None, seconds, traces if getattr(job, "record", False) else None)
     # Summary mode: one chunk-sized set of buffers, reused; chunks even without a progress bar.
     buffers = job.arrays(min(chunk, games))
     summary = job.empty_summary()
@@ -107,6 +109,8 @@ def run(
         raise TypeError(f"keep_games must be a bool, got {keep_games!r}")
     if keep_games:
         check_fits(job, games)
+    if getattr(job, "record", False) and (backend != "local" or not keep_games):
+        raise ValueError("records= needs backend='local' and keep_games=True")
     if backend == "ray":
         from . import distributed
 

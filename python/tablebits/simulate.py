@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -12,9 +13,12 @@ from ._checks import check_non_negative_int, check_seed
 from ._core import Game
 from ._registry import resolve_game
 from .chunks import SimulateJob
-from .jobs import GameRecords
+from .jobs import GameRecords, json_number
 from .stats import Interval
 from .summary import SimulationSummary, sole_winners
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,6 +46,25 @@ class SimulationResult(GameRecords):
     def summary(self) -> str:
         """A short text table: speed, seat win rates with 95% CIs, draws, mean scores."""
         return self.summarize().summary()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers of ``summary()`` (unrounded) as a JSON-able dict."""
+        return {
+            **self._job_dict(),
+            "seats": [
+                {"seat": seat, "win_share": json_number(rate), "ci_low": low, "ci_high": high,
+                 "mean_score": float(self.scores[:, seat].mean()) if self.games else None}
+                for seat, (rate, low, high) in enumerate(self.win_rates())
+            ],
+            "draws_or_shared_wins": float((self.winners == -1).mean()) if self.games else 0.0,
+        }
+
+    def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
+        """A matplotlib Figure: win share per seat with 95% intervals, score distribution per
+        seat, game-length histogram; saved to ``path`` when given (needs tablebits[plot])."""
+        from .plot import simulation_figure
+
+        return simulation_figure(self, path)
 
 
 def simulate(
