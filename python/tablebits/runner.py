@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import _memory
 from ._checks import resolve_threads
-from ._memory import available_bytes
 from .chunks import ChunkArrays, Job
 from .jobs import run_chunked
 from .summary import ArenaSummary, SimulationSummary
@@ -41,7 +41,7 @@ def check_fits(job: Job, games: int) -> None:
     """Raises ValueError, before allocating, when the per-game arrays would not fit in memory."""
     per_game = sum(a.nbytes for a in job.arrays(1))
     needed = games * per_game
-    available = available_bytes()
+    available = _memory.available_bytes()
     if available is not None and needed > _MEMORY_SHARE * available:
         raise ValueError(
             f"keeping all {games:,} games needs {needed / 2**30:,.1f} GiB of arrays, more than "
