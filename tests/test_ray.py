@@ -77,11 +77,11 @@ def tiles(chunks: list[tuple[int, int]], games: int) -> bool:
 
 
 def test_chunks_grow_towards_the_task_time_and_tile_the_job():
-    run = distributed.run(simulate_job(), 200_000, address=None, threads=1, task_seconds=0.1,
+    run = distributed.run(simulate_job(), 200_000, address=None, threads=1, task_seconds=0.5,
                           keep_games=False, progress=False)
     assert tiles(run.chunks, 200_000)
     sizes = sorted(end - first for first, end in run.chunks)
-    assert sizes[-1] > 2_000  # grew past the probe size (about 0.1 s of good_fortune games)
+    assert sizes[-1] > 2_000  # grew past the probe size (a loaded machine still grows it)
     assert run.outcome.summary.games == 200_000
 
 
