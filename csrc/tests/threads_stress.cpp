@@ -46,7 +46,9 @@ std::string work(const typename G::Params& p, uint64_t seed) {
   const int n = G::num_players(p);
   std::vector<float> returns(games * n), scores(games * n);
   std::vector<uint32_t> lengths(games);
-  tb::simulate_random<G>(p, seed, 0, games, tb::SimulationOutput{returns.data(), scores.data(), lengths.data()}, 2);
+  std::vector<uint8_t> truncated(games);
+  tb::simulate_random<G>(p, seed, 0, games,
+                         tb::SimulationOutput{returns.data(), scores.data(), lengths.data(), truncated.data()}, 2);
   digest.append(reinterpret_cast<const char*>(returns.data()), returns.size() * sizeof(float));
   digest.append(reinterpret_cast<const char*>(lengths.data()), lengths.size() * sizeof(uint32_t));
   return digest;
@@ -80,11 +82,13 @@ void check_stop() {
   const size_t games = 2'000'000;
   std::vector<float> returns(games * 2), scores(games * 2);
   std::vector<uint32_t> lengths(games, 0);
+  std::vector<uint8_t> truncated(games, 0);
   std::thread stopper([] {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     tb::request_stop();
   });
-  tb::simulate_random<G>(p, 1, 0, games, tb::SimulationOutput{returns.data(), scores.data(), lengths.data()}, 2);
+  tb::simulate_random<G>(p, 1, 0, games,
+                         tb::SimulationOutput{returns.data(), scores.data(), lengths.data(), truncated.data()}, 2);
   stopper.join();
   const bool stopped = tb::stop_requested();
   tb::clear_stop();
