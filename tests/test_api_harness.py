@@ -1,6 +1,6 @@
 """The generic API harness: every registered game, several parameter sets, one set of checks.
 
-Random playouts check at every node the invariants of the public contract (DESIGN.md): node
+Random playouts check at every node the invariants of the public contract (docs/api.md): node
 kinds, legal-action lists and masks, action strings, clone/copy/pickle/bytes/dict round trips,
 rejection of illegal actions without change, observations, resampling, and at the end returns
 and scores. A new game passes this module unchanged or it is not done.

@@ -21,6 +21,7 @@ def result_buffers(count: int, players: int):
         np.zeros((count, players), np.float32),
         np.zeros((count, players), np.float32),
         np.zeros(count, np.uint32),
+        np.zeros(count, np.uint8),  # truncated
     )
 
 
@@ -64,77 +65,85 @@ def test_parameter_bytes_of_the_wrong_size_or_game_are_rejected():
 
 
 def test_result_buffers_with_one_column_for_five_players_are_rejected():
-    returns, scores, lengths = result_buffers(8, 5)
+    returns, scores, lengths, truncated = result_buffers(8, 5)
     one_column = np.zeros((8, 1), np.float32)
     blob = FIVE._params_blob()
     with pytest.raises(ValueError, match=r"returns must have shape \(8, 5\)"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, one_column, scores, lengths, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, one_column, scores, lengths, truncated, 1)
     with pytest.raises(ValueError, match=r"scores must have shape \(8, 5\)"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns, one_column, lengths, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns, one_column, lengths, truncated, 1)
     with pytest.raises(ValueError, match="returns"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns[:3], scores[:3], lengths, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns[:3], scores[:3], lengths, truncated, 1)
 
 
 def test_wrong_dtypes_non_contiguous_and_none_buffers_are_rejected():
-    returns, scores, lengths = result_buffers(8, 5)
+    returns, scores, lengths, truncated = result_buffers(8, 5)
     blob = FIVE._params_blob()
     with pytest.raises(ValueError, match="dtype"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns.astype(np.float64), scores, lengths, 1)
+        _batch.simulate_chunk(
+            "hoi_pho", blob, 1, 0, returns.astype(np.float64), scores, lengths, truncated, 1
+        )
     with pytest.raises(ValueError, match="dtype"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, returns, scores, lengths.astype(np.int64), 1)
+        _batch.simulate_chunk(
+            "hoi_pho", blob, 1, 0, returns, scores, lengths.astype(np.int64), truncated, 1
+        )
     wide = np.zeros((8, 10), np.float32)
     with pytest.raises(ValueError, match="contiguous"):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, wide[:, ::2], scores, lengths, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, wide[:, ::2], scores, lengths, truncated, 1)
     with pytest.raises(TypeError):
-        _batch.simulate_chunk("hoi_pho", blob, 1, 0, None, scores, lengths, 1)
+        _batch.simulate_chunk("hoi_pho", blob, 1, 0, None, scores, lengths, truncated, 1)
 
 
 def test_simulate_chunk_with_checked_buffers_still_plays():
-    returns, scores, lengths = result_buffers(16, 5)
-    _batch.simulate_chunk("hoi_pho", FIVE._params_blob(), 3, 0, returns, scores, lengths, 2)
+    returns, scores, lengths, truncated = result_buffers(16, 5)
+    _batch.simulate_chunk("hoi_pho", FIVE._params_blob(), 3, 0, returns, scores, lengths,
+                          truncated, 2)
     assert (lengths > 0).all()
     assert np.allclose(returns.sum(axis=1), 1.0, atol=1e-5)  # win shares
 
 
-def arena_inputs(game, count: int, kinds=None, iterations=None, exploration=None):
+def arena_inputs(game, count: int, bots=None):
     n = game.num_players
+    configs = bots if bots is not None else [tb.bots.Random()] * n
     return dict(
-        kinds=np.asarray(kinds if kinds is not None else [0] * n, np.int32),
-        iterations=np.asarray(iterations if iterations is not None else [10] * n, np.uint32),
-        exploration=np.asarray(exploration if exploration is not None else [0.7] * n, np.float64),
+        bots=b"".join(bot.config._bytes() for bot in configs),
         seats=np.zeros((count, n), np.int32),
         returns=np.zeros((count, n), np.float32),
         scores=np.zeros((count, n), np.float32),
         lengths=np.zeros(count, np.uint32),
+        truncated=np.zeros(count, np.uint8),
     )
 
 
 def call_arena(game, inputs, blob=None):
     _batch.arena_chunk(
-        game.id, blob if blob is not None else game._params_blob(), inputs["kinds"],
-        inputs["iterations"], inputs["exploration"], 1, 0, inputs["seats"], inputs["returns"],
-        inputs["scores"], inputs["lengths"], 1,
+        game.id, blob if blob is not None else game._params_blob(), inputs["bots"], 1, 0,
+        inputs["seats"], inputs["returns"], inputs["scores"], inputs["lengths"],
+        inputs["truncated"], 1,
     )
 
 
-@pytest.mark.parametrize(
-    ("change", "match"),
-    [
-        ({"kinds": [7, 0, 0, 0, 0]}, "bot kind"),
-        ({"kinds": [1, 0, 0, 0, 0], "iterations": [0, 1, 1, 1, 1]}, "iterations"),
-        ({"kinds": [1, 0, 0, 0, 0], "exploration": [np.nan, 0, 0, 0, 0]}, "exploration"),
-        ({"kinds": [0, 0]}, "one entry per seat"),
-    ],
-)
-def test_arena_chunk_rejects_bad_bots(change, match):
-    with pytest.raises(ValueError, match=match):
-        call_arena(FIVE, arena_inputs(FIVE, 3, **change))
+def test_arena_chunk_rejects_bad_bot_bytes():
+    good = arena_inputs(FIVE, 3)
+    for bots, match in [
+        (b"\x07" + good["bots"][1:], "arena bots"),  # an unknown bot type
+        (good["bots"][:-1], "arena bots"),  # cut short
+        (good["bots"] + good["bots"][:1], "one bot per seat"),  # one byte too many
+        (arena_inputs(tb.make("good_fortune"), 3)["bots"], "arena bots"),  # two bots, five seats
+    ]:
+        inputs = dict(good, bots=bots)
+        with pytest.raises(ValueError, match=match):
+            call_arena(FIVE, inputs)
 
 
 def test_arena_chunk_rejects_one_column_outputs_and_patched_parameters():
     inputs = arena_inputs(FIVE, 3)
     inputs["returns"] = np.zeros((3, 1), np.float32)
     with pytest.raises(ValueError, match="returns"):
+        call_arena(FIVE, inputs)
+    inputs = arena_inputs(FIVE, 3)
+    inputs["truncated"] = np.zeros(2, np.uint8)
+    with pytest.raises(ValueError, match="truncated"):
         call_arena(FIVE, inputs)
     with pytest.raises(ValueError, match="players"):
         call_arena(FIVE, arena_inputs(FIVE, 3), blob=patched(FIVE, 0, 9))
@@ -193,6 +202,28 @@ def test_scribbled_output_buffers_cannot_drive_the_rules():
 
 
 def test_absurd_thread_counts_are_capped():
-    returns, scores, lengths = result_buffers(300, 5)
-    _batch.simulate_chunk("hoi_pho", FIVE._params_blob(), 1, 0, returns, scores, lengths, 100_000)
+    returns, scores, lengths, truncated = result_buffers(300, 5)
+    _batch.simulate_chunk("hoi_pho", FIVE._params_blob(), 1, 0, returns, scores, lengths,
+                          truncated, 100_000)
     assert (lengths > 0).all()
+
+
+def test_one_seat_walk_checks_its_inputs():
+    core = batch_core(FIVE, observations=False)
+    obs = np.zeros((4, FIVE.observation_shape[0]), np.float32)
+    with pytest.raises(ValueError, match="seat"):
+        core.advance_to_seat(5, obs, 1)
+    with pytest.raises(ValueError, match="obs_out"):
+        core.advance_to_seat(0, np.zeros((4, 3), np.float32), 1)
+    with pytest.raises(TypeError):
+        core.advance_to_seat(0, None, 1)
+    core.advance_to_seat(0, obs, 1)
+    with pytest.raises(ValueError, match="actions"):
+        core.step_seat(0, np.zeros(3, np.int32), obs, 1)
+    with pytest.raises(TypeError):
+        core.step_seat(0, None, obs, 1)
+    assert core.step_seat(0, np.full(4, 62, np.int32), obs, 1) == 0  # illegal: env 0 reported
+    with pytest.raises(TypeError):
+        core.seat_masks(0, None)
+    with pytest.raises(ValueError, match="out"):
+        core.seat_masks(0, np.zeros((3, 16), np.uint8))

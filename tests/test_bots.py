@@ -71,7 +71,7 @@ def test_bots_play_legal_games(game_id, params):
         bots = [tb.bots.ISMCTS(30, seed=seed) if p % 2 == seed % 2 else tb.bots.Random(seed)
                 for p in range(n)]
         record = tb.play(game, bots, seed=seed)  # apply_* raise ValueError on an illegal action
-        final = record.replay()
+        final = record.final_state()
         assert final.is_terminal()
         assert final.returns() == record.returns and final.scores() == record.scores
         assert len(record.actions) == len(record.players)
@@ -260,7 +260,7 @@ def test_bad_arguments_rejected():
         tb.play("good_fortune", [tb.bots.Random()], seed=0)
     # A custom bot plays in tb.play; an illegal answer is rejected.
     record = tb.play("good_fortune", [Custom(), tb.bots.Random(0)], seed=3)
-    assert record.replay().is_terminal()
+    assert record.final_state().is_terminal()
 
     class Cheater:
         def act(self, state, player):

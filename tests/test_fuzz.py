@@ -204,9 +204,10 @@ def test_private_simulate_chunk(game_id, params, flips, out, lengths_dtype, thre
     returns = buffer(rows, cols, dtype, contiguous)
     scores = buffer(rows, cols, np.float32, True)
     lengths = np.zeros(rows, lengths_dtype)
+    truncated = np.zeros(rows, np.uint8)
     try:
         _batch.simulate_chunk(game_id, corrupt(game._params_blob(), flips), 7, 0, returns, scores,
-                              lengths, threads)
+                              lengths, truncated, threads)
     except (ValueError, TypeError):
         return
     assert returns.shape == (rows, game.num_players) and returns.dtype == np.float32

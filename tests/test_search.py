@@ -249,6 +249,10 @@ def test_evaluator_bot_plays_and_fights_in_arena() -> None:
     assert result.games == 6
     again = tb.arena("good_fortune", [bot, "random"], games=6, seed=2, threads=1)
     assert np.array_equal(result.returns, again.returns)
+    summary = tb.arena("good_fortune", [bot, "random"], games=6, seed=2, keep_games=False)
+    assert summary.games == 6
+    with pytest.raises(ValueError, match="learned evaluator.*backend='local'"):
+        tb.arena("good_fortune", [bot, "random"], games=6, backend="ray")
 
 
 # -- bad input ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "../tablebits/core/arena.hpp"
 #include "../tablebits/core/batch.hpp"
@@ -25,6 +26,9 @@ class AnyBatchEnv {
   virtual int64_t step(const int32_t* actions, int threads) = 0;
   virtual void sample_actions(int32_t* out, int threads) = 0;
   virtual std::string state_bytes(size_t i) const = 0;
+  // One learning seat, the other seats random (see BatchEnv::step_seat).
+  virtual void advance_to_seat(int seat, float* seat_obs, int threads) = 0;
+  virtual int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) = 0;
 };
 
 template <Game G>
@@ -35,6 +39,12 @@ class TypedBatchEnv final : public AnyBatchEnv {
   int64_t step(const int32_t* actions, int threads) override { return env_.step(actions, threads); }
   void sample_actions(int32_t* out, int threads) override { env_.sample_actions(out, threads); }
   std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i)); }
+  void advance_to_seat(int seat, float* seat_obs, int threads) override {
+    env_.advance_to_seat(seat, seat_obs, threads);
+  }
+  int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) override {
+    return env_.step_seat(seat, actions, seat_obs, threads);
+  }
 
  private:
   BatchEnv<G> env_;
@@ -89,10 +99,11 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
 }
 
 // Bot games (tb.arena): `bots` holds one bot per seat in the byte form of core/bots.hpp
-// (BotConfig._bytes), `count` games.
+// (BotConfig._bytes), `count` games; `actions` (count vectors, or null) receives each game's
+// decisions for its record.
 inline void arena_any(const std::string& id, const std::string& blob, const std::string& bots_blob,
                       uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
-                      uint32_t* lengths, uint8_t* truncated, int threads) {
+                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     const int players = G::num_players(p);
     BotConfig bots[kMaxPlayers];
@@ -103,7 +114,7 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
       if (!bot_reproducible(bots[i])) throw std::invalid_argument("arena bots must be reproducible (no time limit)");
     }
     if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
-    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated}, threads);
+    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions}, threads);
   });
 }
 

@@ -1,5 +1,5 @@
 // The object API, written once: bind_game<G> exposes any game's Game and State classes with the
-// public contract of DESIGN.md. Every check that protects the engine from bad input lives here.
+// public contract of docs/api.md. Every check that protects the engine from bad input lives here.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -20,11 +20,11 @@
 #include "../tablebits/core/bots.hpp"
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
+#include "params.hpp"
 #include "py_bots.hpp"
 #include "py_errors.hpp"
 #include "py_evaluator.hpp"
 #include "py_info.hpp"
-#include "params.hpp"
 #include "pyconvert.hpp"
 #include "sigint_scope.hpp"
 
@@ -417,7 +417,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            "Plays one action per player at a simultaneous node (-1 for players not acting). Illegal -> "
            "IllegalActionError (a ValueError), state unchanged.")
       .def("action_to_string", &M::action_to_string, py::arg("action"), py::arg("player") = py::none(),
-           "The spec's text for `action` (as `player` would name it; default: the player to move).")
+           "The action's text for `action` (as `player` would name it; default: the player to move).")
       .def("string_to_action", &M::string_to_action, py::arg("text"), py::arg("player") = py::none(),
            "Inverse of action_to_string. Unknown text -> ValueError.")
       .def("returns", [](const S& st) { return M::floats(st, &G::returns, &M::exact_share); },
@@ -457,7 +457,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))
       .def("to_bytes", &M::to_bytes, "Compact, versioned bytes; game.state_from_bytes reads them back.")
       .def("to_dict", [](const S& st) { return PyCodec<G>::to_dict(st.s, st.game->params); },
-           "JSON-able dict in the rules spec's schema; game.state_from_dict reads it back.")
+           "JSON-able dict in the game's schema (docs/games/<game>.md); game.state_from_dict reads it back.")
       .def_property_readonly("game", [](const S& st) { return PG{{}, st.game}; }, "The game this state belongs to.")
       .def("__str__", [](const S& st) { return G::to_string(st.s, st.game->params); })
       .def("__repr__", [](const S& st) {
@@ -479,11 +479,11 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
       .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
                              "The resolved parameters (defaults filled in).")
+      .def_property_readonly("param_specs", [](const PG&) { return param_specs<G>(); },
+                             "One dict per parameter: name, type (int, bool, str or list), range, meaning.")
       .def_property_readonly("info", [](const PG& g) { return py_game_info<G>(g.handle->params); },
                              "A tablebits.GameInfo: dynamics, chance, information, utility, bounds "
                              "and maximum length of this game under its parameters.")
-      .def_property_readonly("param_specs", [](const PG&) { return param_specs<G>(); },
-                             "One dict per parameter: name, type (int, bool, str or list), range, meaning.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
              S st{{}, g.handle, {}};
@@ -499,7 +499,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
                invalid_state(std::string("invalid state: ") + why);
              }
              return st;
-           }, py::arg("d"), "Reads State.to_dict output (schema in the rules spec). Malformed or unreachable -> "
+           }, py::arg("d"), "Reads State.to_dict output (schema in docs/games/<game>.md). Malformed or unreachable -> "
            "InvalidStateError (a ValueError); a value of the wrong type -> TypeError.")
       .def("_params_blob", [](const PG& g) {
              return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));

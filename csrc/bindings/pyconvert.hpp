@@ -202,7 +202,7 @@ class ParamReader {
 namespace tb {
 
 // Each game specialises this in bindings/codecs/<game>.hpp: its list parameters and the state
-// dict of its rules spec. `from_dict` checks types and shape; the generic layer then runs
+// dict of its page in docs/games. `from_dict` checks types and shape; the generic layer then runs
 // G::validate on the result.
 template <class G>
 struct PyCodec;

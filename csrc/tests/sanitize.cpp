@@ -191,10 +191,18 @@ void run_search(int games) {
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);
   std::vector<uint8_t> truncated(4);
+  std::vector<std::vector<int32_t>> actions(4);  // the records' decisions, N per step
   tb::arena<G>(p, bots, 9, 0, 4,
-               tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), truncated.data()}, 2);
+               tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), truncated.data(),
+                               actions.data()},
+               2);
   for (uint32_t length : lengths)
     if (length > static_cast<uint32_t>(G::max_game_length(p))) return fail(G::kId, "an arena game exceeded max_game_length");
+  for (size_t k = 0; k < 4; ++k) {
+    if (actions[k].size() != lengths[k] * static_cast<size_t>(n)) {
+      return fail(G::kId, "an arena record does not hold N entries per step");
+    }
+  }
   std::printf("%-14.*s %d ISMCTS games and an arena run\n", static_cast<int>(G::kId.size()), G::kId.data(), games);
 }
 

@@ -87,7 +87,7 @@ void check_stop() {
   const size_t games = 2'000'000;
   std::vector<float> returns(games * 2), scores(games * 2);
   std::vector<uint32_t> lengths(games, 0);
-  std::vector<uint8_t> truncated(games);
+  std::vector<uint8_t> truncated(games, 0);
   std::thread stopper([] {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     tb::request_stop();

@@ -19,32 +19,40 @@ _cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError inste
 from . import bots  # noqa: E402
 from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
 from ._registry import games, make  # noqa: E402
-from .arena import ArenaResult, GameRecord, arena, play  # noqa: E402
+from .arena import ArenaResult, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
+from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
+from .summary import ArenaSummary, SimulationSummary  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
 
 __all__ = [
     "SIMULTANEOUS",
     "TERMINAL",
     "ArenaResult",
+    "ArenaSummary",
     "Game",
     "GameInfo",
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
+    "RecordError",
     "SearchResult",
     "SimulationResult",
+    "SimulationSummary",
     "Solution",
     "State",
     "VectorEnv",
     "arena",
     "bots",
     "games",
+    "load_records",
     "make",
     "play",
+    "replay",
+    "save_records",
     "search",
     "simulate",
     "solve",

@@ -10,6 +10,7 @@ touches it, so bad input raises instead of crashing.
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libcpp.string cimport string
+from libcpp.vector cimport vector
 
 from cpython.pycapsule cimport PyCapsule_GetPointer
 
@@ -46,6 +47,9 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         int64_t step(const int32_t* actions, int threads) nogil
         void sample_actions(int32_t* out, int threads) nogil
         string state_bytes(size_t i)
+        void advance_to_seat(int seat, float* seat_obs, int threads) nogil
+        int64_t step_seat(int seat, const int32_t* actions, float* seat_obs,
+                          int threads) nogil
 
     AnyBatchEnv* new_batch_env(const string& id, const string& blob, size_t n,
                                BatchBuffers buffers) except +
@@ -55,7 +59,11 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
     void arena_any(const string& id, const string& blob, const string& bots_blob,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
                    float* scores, uint32_t* lengths, uint8_t* truncated,
-                   int threads) except + nogil
+                   vector[int32_t]* actions, int threads) except + nogil
+
+
+cdef extern from "tablebits/core/arena.hpp" namespace "tb":
+    uint64_t arena_game_seed_cpp "tb::arena_game_seed"(uint64_t seed, uint64_t game_index)
 
 
 cdef extern from "tablebits/core/evaluator.hpp" namespace "tb":
@@ -80,20 +88,24 @@ cdef check_rows(str name, Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t want_rows
         raise ValueError(f"{name} must have shape ({want_rows}, {want_cols}), got ({rows}, {cols})")
 
 
+cdef check_length(str name, Py_ssize_t rows, Py_ssize_t want_rows):
+    if rows != want_rows:
+        raise ValueError(f"{name} must have {want_rows} entries, got {rows}")
+
+
 def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t seed, uint64_t first,
                    float[:, ::1] returns not None, float[:, ::1] scores not None,
                    uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads):
     """Plays games first .. first+len(lengths)-1 of job `seed` with random moves, in C++.
 
-    returns and scores are float32 (len(lengths), players), C-contiguous; truncated uint8
-    (len(lengths),).
+    returns and scores are float32 (len(lengths), players), truncated uint8 (len(lengths),);
+    all C-contiguous.
     """
     cdef GameShape shape = checked_shape(game_id, params_blob)
     cdef Py_ssize_t count = lengths.shape[0]
     check_rows("returns", returns.shape[0], returns.shape[1], count, shape.players)
     check_rows("scores", scores.shape[0], scores.shape[1], count, shape.players)
-    if truncated.shape[0] != count:
-        raise ValueError(f"truncated must have {count} entries, got {truncated.shape[0]}")
+    check_length("truncated", truncated.shape[0], count)
     if count == 0:
         return
     cdef string gid = game_id.encode()
@@ -108,11 +120,14 @@ def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t se
 def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blob not None,
                 uint64_t seed, uint64_t first, int32_t[:, ::1] seats not None,
                 float[:, ::1] returns not None, float[:, ::1] scores not None,
-                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads):
+                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
+                bint record=False):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
     `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
-    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s].
+    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s]. With `record`,
+    returns each game's decisions: a flat list, N entries (the joint action, -1 for players
+    not acting) per step; else None.
     """
     cdef GameShape shape = checked_shape(game_id, params_blob)
     cdef Py_ssize_t count = lengths.shape[0]
@@ -120,18 +135,27 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     check_rows("seats", seats.shape[0], seats.shape[1], count, entries)
     check_rows("returns", returns.shape[0], returns.shape[1], count, entries)
     check_rows("scores", scores.shape[0], scores.shape[1], count, entries)
-    if truncated.shape[0] != count:
-        raise ValueError(f"truncated must have {count} entries, got {truncated.shape[0]}")
+    check_length("truncated", truncated.shape[0], count)
     if count == 0:
-        return
+        return [] if record else None
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
     cdef string bots = bots_blob
+    cdef vector[vector[int32_t]] actions
+    if record:
+        actions.resize(<size_t>count)
+    cdef vector[int32_t]* out = actions.data() if record else NULL
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
-                  &scores[0, 0], &lengths[0], &truncated[0], threads)
+                  &scores[0, 0], &lengths[0], &truncated[0], out, threads)
     sigint.raise_if_stopped()
+    return [list(game) for game in actions] if record else None
+
+
+def arena_game_seed(uint64_t seed, uint64_t game_index):
+    """The seed of the initial state of game `game_index` in arena job `seed`."""
+    return arena_game_seed_cpp(seed, game_index)
 
 
 cdef class BatchCore:
@@ -141,7 +165,7 @@ cdef class BatchCore:
     cdef readonly object current_player, legal, rewards, terminated, truncated, episode_steps
     cdef readonly object observations, final_returns, final_observations
     cdef Py_ssize_t num_envs
-    cdef int players, num_actions
+    cdef int players, num_actions, obs_size
 
     def __cinit__(self, str game_id not None, bytes params_blob not None, size_t num_envs,
                   int players, int obs_size, bint observations):
@@ -155,6 +179,7 @@ cdef class BatchCore:
         self.num_envs = num_envs
         self.players = players
         self.num_actions = shape.num_actions
+        self.obs_size = obs_size
         self.current_player = np.zeros(num_envs, np.int32)
         self.legal = np.zeros((num_envs, players), np.uint64)
         self.rewards = np.zeros((num_envs, players), np.float32)
@@ -231,3 +256,48 @@ cdef class BatchCore:
                     m = legal[i, p]
                     for a in range(out.shape[2]):
                         out[i, p, a] = (m >> a) & 1
+
+    # One learning seat (tablebits.gymnasium.VectorGameEnv); the other seats move at random.
+    # Each call writes `seat`'s observation (N, obs_size) into `obs_out`; the shared
+    # observation buffer is left as it was.
+
+    def advance_to_seat(self, int seat, float[:, ::1] obs_out not None, int threads):
+        """Random moves for the other seats until `seat` must act in every env."""
+        self._check_seat(seat, obs_out)
+        with nogil:
+            self.env.advance_to_seat(seat, &obs_out[0, 0], threads)
+
+    def step_seat(self, int seat, const int32_t[::1] actions not None,
+                  float[:, ::1] obs_out not None, int threads):
+        """`seat` plays actions[i] in env i, then the others move at random until it acts again.
+
+        Returns -1, or the first env whose action is illegal (then nothing moves).
+        """
+        self._check_seat(seat, obs_out)
+        if actions.shape[0] != self.current_player.shape[0]:
+            raise ValueError(f"actions must have shape ({self.current_player.shape[0]},)")
+        cdef int64_t bad
+        with nogil:
+            bad = self.env.step_seat(seat, &actions[0], &obs_out[0, 0], threads)
+        return bad
+
+    def seat_masks(self, int seat, uint8_t[:, ::1] out not None):
+        """Writes `seat`'s legal bitmask as a (N, num_actions) 0/1 array."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
+        cdef uint64_t[:, ::1] legal = self.legal
+        cdef Py_ssize_t i, a
+        cdef uint64_t m
+        if out.shape[0] != legal.shape[0] or out.shape[1] > 64:
+            raise ValueError("out must have one row per env and at most 64 columns")
+        with nogil:
+            for i in range(out.shape[0]):
+                m = legal[i, seat]
+                for a in range(out.shape[1]):
+                    out[i, a] = (m >> a) & 1
+
+    def _check_seat(self, int seat, float[:, ::1] obs_out not None):
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
+        if obs_out.shape[0] != self.current_player.shape[0] or obs_out.shape[1] != self.obs_size:
+            raise ValueError(f"obs_out must be float32 of shape (num_envs, {self.obs_size})")

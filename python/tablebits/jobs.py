@@ -12,15 +12,25 @@ from typing import Any
 import numpy as np
 
 
+def json_number(x: float) -> float | None:
+    """``x``, or None (JSON null) where it is not a number: a mean over no games."""
+    return x if math.isfinite(x) else None
+
+
 def run_chunked(
-    game_id: str, games: int, chunk: int, progress: bool, run: Callable[[int, int], None]
+    game_id: str,
+    games: int,
+    chunk: int,
+    progress: bool,
+    run: Callable[[int, int], None],
+    always_chunk: bool = False,
 ) -> float:
     """Calls ``run(first, end)`` over ``[0, games)``; returns the wall-clock seconds.
 
-    Without ``progress`` it is one call; with it, calls of ``chunk`` games between which a tqdm
-    bar updates (each call releases the GIL while C++ plays its games).
+    Without ``progress`` (nor ``always_chunk``) it is one call; otherwise, calls of ``chunk``
+    games between which a tqdm bar updates (each call releases the GIL while C++ plays).
     """
-    if not progress:
+    if not progress and not always_chunk:
         chunk = max(games, 1)
     bar = None
     if progress:
@@ -63,7 +73,15 @@ class GameRecords:
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else math.inf
 
-    def _truncation_line(self) -> list[str]:
-        """The summary line on truncated games, if there were any."""
-        count = int(self.truncated.sum())
-        return [f"truncated by the safety cap: {count:,} games"] if count else []
+    def _job_dict(self) -> dict[str, Any]:
+        """The job's description and speed, shared by the results' ``to_dict``."""
+        return {
+            "game": self.game_id,
+            "params": self.params,
+            "seed": self.seed,
+            "games": self.games,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second if self.seconds > 0 else None,
+            "mean_length": float(self.lengths.mean()) if self.games else 0.0,
+            "truncated": int(self.truncated.sum()),
+        }

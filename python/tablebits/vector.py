@@ -22,7 +22,7 @@ class VectorEnv:
     - ``current_player`` int32 ``(N,)``: the player to move, ``SIMULTANEOUS`` or ``TERMINAL``.
     - ``legal`` uint64 ``(N, P)``: legal-action bitmask per player (0 = not acting);
       ``legal_actions_mask()`` expands it to bool ``(N, P, num_actions)``.
-    - ``rewards`` float32 ``(N, P)``: the returns of a game that ended on this step, else 0.
+    - ``rewards`` float32 ``(N, P)``: the returns of a game that ended on this step, else 0;
       float32 like every batch array: a three-way share is ``float32(1/3)`` (0.33333334);
       ``State.returns()`` gives the exact Python float ``1/3``.
     - ``terminated`` bool ``(N,)``: the game ended on this step by its rules.
@@ -84,12 +84,12 @@ class VectorEnv:
 
     @staticmethod
     def _bytes_per_env(game: _core.Game, observations: bool) -> int:
-        """The buffers' bytes per env (the final ones included), plus the C++ state and its
-        two generators."""
+        """The buffers' bytes per env (the final buffers included), plus the C++ state, its two
+        generators and the private copies of the current player and legal masks."""
         players = game.num_players
-        state = len(game.new_initial_state(seed=0).to_bytes()) + 16
-        observed = players * game.observation_shape[0] * 4 if observations else 0
-        buffers = 10 + players * 16 + 2 * observed
+        state = len(game.new_initial_state(seed=0).to_bytes()) + 16 + 4 + players * 8
+        observed = 2 * players * game.observation_shape[0] * 4 if observations else 0
+        buffers = 10 + players * 16 + observed
         return state + buffers
 
     def reset(self, seed: int = 0) -> None:

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT.parents[1]))
 
 import tablebits as tb  # noqa: E402
 from tests.game_params import FOX_SMALL_BOARD, PARAM_SETS  # noqa: E402
+from tests.helpers import random_joint, random_step  # noqa: E402
 
 STATES_PER_GAME = 60
 EXTRA_PARAMS = {"fox_duet": [{"board": FOX_SMALL_BOARD}, {"board": FOX_SMALL_BOARD, "level": 3}]}
@@ -50,7 +51,7 @@ def play_script(state: tb.State, rng: random.Random) -> list[Any]:
     script: list[Any] = []
     while not state.is_terminal():
         if state.is_simultaneous_node():
-            joint = [rng.choice(a) if a else -1 for a in legal_by_player(state)]
+            joint = random_joint(state, state.game.num_players, rng)
             state.apply_actions(joint)
             script.append(joint)
         else:
@@ -90,10 +91,7 @@ def states_for(game_id: str) -> list[dict[str, Any]]:
         depth = 0 if i % 10 == 0 else length if i % 10 == 9 else rng.randrange(length + 1)
         walk = random.Random(i)
         for _ in range(depth):
-            if state.is_simultaneous_node():
-                state.apply_actions([walk.choice(a) if a else -1 for a in legal_by_player(state)])
-            else:
-                state.apply_action(walk.choice(state.legal_actions()))
+            random_step(state, game.num_players, walk)
         out.append(entry(params, state, rng))
     return out
 

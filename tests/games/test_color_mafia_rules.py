@@ -1,8 +1,8 @@
 """Rule scenarios for Color Mafia.
 
-Spec: shared/rules/color_mafia.md; project notes: docs/games/color_mafia.md.
+Rules and project decisions: docs/games/color_mafia.md.
 
-Every expectation below was worked out by hand from the spec; states are hand-written dicts.
+Every expectation below was worked out by hand from the rules; states are hand-written dicts.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Rule scenarios for fox_duet (spec: shared/rules/fox_duet.md; notes: docs/games/fox_duet.md).
+"""Rule scenarios for fox_duet (rules: docs/games/fox_duet.md).
 
-Every expectation below was worked out by hand from the spec. Side A positions -5..+5 are
+Every expectation below was worked out by hand from the rules. Side A positions -5..+5 are
 indices 0..10 of `gems`; player 0 sits at the - end, player 1 at the + end.
 """
 

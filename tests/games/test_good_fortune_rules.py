@@ -1,5 +1,5 @@
-"""Rule scenarios for Good Fortune (spec: shared/rules/good_fortune.md, notes:
-docs/games/good_fortune.md). Every expected value below was worked out by hand from the spec."""
+"""Rule scenarios for Good Fortune (rules:
+docs/games/good_fortune.md). Every expected value below was worked out by hand from the rules."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Rule scenarios for Hội Phố (spec: shared/rules/hoi_pho.md; choices: docs/games/hoi_pho.md).
+"""Rule scenarios for Hội Phố (rules and choices: docs/games/hoi_pho.md).
 
-Every expected value below was worked out by hand from the spec; the only computation is the
+Every expected value below was worked out by hand from the rules; the only computation is the
 documented deal / coin-flip procedure replayed with the documented RNG.
 """
 

@@ -1,6 +1,6 @@
 """Pure-Python reference for Color Mafia (``color_mafia``).
 
-Rules: ``shared/rules/color_mafia.md``; project decisions: ``docs/games/color_mafia.md``.
+Rules and project decisions: ``docs/games/color_mafia.md``.
 Slow and plain on purpose: the C++ engine is diffed against this file dict for dict.
 """
 

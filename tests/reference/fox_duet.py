@@ -1,7 +1,6 @@
 """Pure-Python reference for The Fox in the Forest Duet (`fox_duet`).
 
-Spec: ``shared/rules/fox_duet.md``; project decisions and the dict schema:
-``docs/games/fox_duet.md``. Slow and plain on purpose.
+Rules, project decisions and the dict schema: ``docs/games/fox_duet.md``. Slow and plain on purpose.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pure-Python reference for Good Fortune (spec: shared/rules/good_fortune.md).
+"""Pure-Python reference for Good Fortune (rules: docs/games/good_fortune.md).
 
 Slow and plain on purpose. Project decisions (setup draws, dict details, validation) are in
 docs/games/good_fortune.md.

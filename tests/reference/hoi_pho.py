@@ -1,7 +1,7 @@
 """Pure-Python reference for Hội Phố (`hoi_pho`).
 
-Rules: ``shared/rules/hoi_pho.md`` (the "spec"); implementation choices, the chance procedure and
-the extra dict fields: ``docs/games/hoi_pho.md`` (the "note"). Slow and plain on purpose.
+Rules, implementation choices, the chance procedure and the extra dict fields:
+``docs/games/hoi_pho.md``. Slow and plain on purpose.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-// Fox in the Forest Duet parameters and state dict for the Python bindings (schema: rules spec
-// plus docs/games/fox_duet.md). Semantic checks live in FoxDuet::validate, which the generic
+// Fox in the Forest Duet parameters and state dict for the Python bindings (schema:
+// docs/games/fox_duet.md). Semantic checks live in FoxDuet::validate, which the generic
 // layer runs on every decoded dict; here are the type/shape checks and the dict-only facts
 // (the deck list, plus flags, forest_supply).
 #pragma once

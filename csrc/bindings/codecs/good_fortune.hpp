@@ -1,4 +1,4 @@
-// Good Fortune parameters and state dict for the Python bindings (schema: rules spec).
+// Good Fortune parameters and state dict for the Python bindings (schema: docs/games/good_fortune.md).
 #pragma once
 
 #include <algorithm>

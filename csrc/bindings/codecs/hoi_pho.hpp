@@ -1,5 +1,5 @@
-// Hội Phố parameters and state dict for the Python bindings (schema: the rules spec plus the
-// extra keys of docs/games/hoi_pho.md).
+// Hội Phố parameters and state dict for the Python bindings (schema, extra keys included:
+// docs/games/hoi_pho.md).
 #pragma once
 
 #include <array>

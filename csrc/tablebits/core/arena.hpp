@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "bots.hpp"
 #include "drivers.hpp"
@@ -22,19 +23,28 @@ struct ArenaOutput {
   float* scores = nullptr;      // (count, P) by seat
   uint32_t* lengths = nullptr;  // (count,) decision nodes per game
   uint8_t* truncated = nullptr;  // (count,) 1 if a safety cap ended the game
+  // (count,) or null: when set, each game's decisions for its record, P entries per step (the
+  // joint action; at a sequential node only the mover's entry is an action, the rest kNoAction)
+  std::vector<int32_t>* actions = nullptr;
 };
+
+// The seed of game `game_index`'s initial state (G::init) in arena job `seed`.
+constexpr uint64_t arena_game_seed(uint64_t seed, uint64_t game_index) noexcept {
+  return derive_seed(seed, game_index, 0);
+}
 
 template <Game G>
 class ArenaPlayer {
  public:
   // Plays game `game_index` of job `seed` with bots[entry] (one entry per seat, N = players).
   void play(const typename G::Params& p, const BotConfig* bots, uint64_t seed, uint64_t game_index,
-            int32_t* seats, float* returns, float* scores, uint32_t* length, uint8_t* truncated) {
+            int32_t* seats, float* returns, float* scores, uint32_t* length, uint8_t* truncated,
+            std::vector<int32_t>* actions) {
     const int n = G::num_players(p);
     const int rotation = static_cast<int>(game_index % static_cast<uint64_t>(n));
     for (int s = 0; s < n; ++s) seats[s] = (s + rotation) % n;
     typename G::State s;
-    G::init(s, p, derive_seed(seed, game_index, 0));
+    G::init(s, p, arena_game_seed(seed, game_index));
     Rng random_policy{derive_seed(seed, game_index, 1)};
     const uint64_t search_seed = derive_seed(seed, game_index, 2);
     uint32_t steps = 0;
@@ -50,6 +60,7 @@ class ArenaPlayer {
         Decision decision{random_policy, derive_seed(search_seed, steps, static_cast<uint64_t>(pl))};
         joint[pl] = runners_.act(bots[seats[pl]], s, p, pl, m, decision);
       }
+      if (actions) actions->insert(actions->end(), joint.begin(), joint.begin() + n);
       if (cur >= 0) {
         G::apply(s, p, joint[cur]);
       } else {
@@ -77,7 +88,7 @@ inline void arena(const typename G::Params& p, const BotConfig* bots, uint64_t s
     for (size_t k = begin; k < end; ++k) {
       if (stop_requested()) return;  // Ctrl-C: the caller discards the job
       player.play(p, bots, seed, first + k, out.seats + k * n, out.returns + k * n, out.scores + k * n,
-                  out.lengths + k, out.truncated + k);
+                  out.lengths + k, out.truncated + k, out.actions ? out.actions + k : nullptr);
     }
   });
 }

@@ -72,16 +72,16 @@ concept Game =
       { G::kTag } -> std::convertible_to<uint8_t>;           // byte-format game tag
       { G::kStateVersion } -> std::convertible_to<uint8_t>;  // bumped when State changes
       { G::kNumActions } -> std::convertible_to<int>;
-      { G::kInfo } -> std::convertible_to<GameInfo>;
-      // An upper bound on the steps (apply or apply_joint calls) from init to a terminal state.
-      { G::max_game_length(p) } -> std::same_as<int>;
-      // Terminal because a safety cap (kInfo.can_truncate) was reached, not by the rules' end.
-      { G::is_truncated(cs, p) } -> std::same_as<bool>;
       G::kParamSpecs;  // the parameters, declared once (core/param_spec.hpp)
       // nullptr if `p` is a parameter set the rules support, else a message; every entry point
       // taking parameters from outside (Python keywords, raw parameter bytes) calls it.
       { G::validate_params(p) } -> std::same_as<const char*>;
       { G::num_players(p) } -> std::same_as<int>;  // constexpr (the registry checks the bound)
+      { G::kInfo } -> std::convertible_to<GameInfo>;
+      // An upper bound on the steps (apply or apply_joint calls) from init to a terminal state.
+      { G::max_game_length(p) } -> std::same_as<int>;
+      // Terminal because a safety cap (kInfo.can_truncate) was reached, not by the rules' end.
+      { G::is_truncated(cs, p) } -> std::same_as<bool>;
       { G::init(s, p, seed) } -> std::same_as<void>;
       // >= 0: that player decides; kSimultaneous: every player with a non-empty legal mask
       // decides at once; kTerminal: over.

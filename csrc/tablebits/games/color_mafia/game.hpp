@@ -1,5 +1,4 @@
-// Color Mafia rules over the State (spec: shared/rules/color_mafia.md; project decisions:
-// docs/games/color_mafia.md).
+// Color Mafia rules over the State (rules and project decisions: docs/games/color_mafia.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Color Mafia parameters and the chip-multiset table (spec: shared/rules/color_mafia.md).
+// Color Mafia parameters and the chip-multiset table (docs/games/color_mafia.md).
 #pragma once
 
 #include <array>

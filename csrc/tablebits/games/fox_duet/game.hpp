@@ -1,5 +1,5 @@
-// The Fox in the Forest Duet rules over the bitpacked State (spec: shared/rules/fox_duet.md;
-// project decisions and chance procedure: docs/games/fox_duet.md).
+// The Fox in the Forest Duet rules over the bitpacked State (rules, project
+// decisions and chance procedure: docs/games/fox_duet.md).
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
-// Fox in the Forest Duet parameters: difficulty level and the forest path (spec:
-// shared/rules/fox_duet.md, notes: docs/games/fox_duet.md). The board lives in fixed arrays so
+// Fox in the Forest Duet parameters: difficulty level and the forest path (rules
+// and notes: docs/games/fox_duet.md). The board lives in fixed arrays so
 // Params stays trivially copyable.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Good Fortune rules over the bitpacked State (spec: shared/rules/good_fortune.md).
+// Good Fortune rules over the bitpacked State (rules: docs/games/good_fortune.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Hội Phố rules over the bitpacked State (spec: shared/rules/hoi_pho.md; turn procedure, chance
+// Hội Phố rules over the bitpacked State (rules, turn procedure, chance
 // procedure and extra dict fields: docs/games/hoi_pho.md; executable reference:
 // tests/reference/hoi_pho.py, which this file follows step by step).
 #pragma once

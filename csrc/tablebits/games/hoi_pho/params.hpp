@@ -1,5 +1,5 @@
-// Hội Phố parameters and card tables (spec: shared/rules/hoi_pho.md; project notes:
-// docs/games/hoi_pho.md).
+// Hội Phố parameters and card tables (rules and project
+// notes: docs/games/hoi_pho.md).
 #pragma once
 
 #include <array>

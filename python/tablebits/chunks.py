@@ -1,0 +1,134 @@
+"""A job as data: what runs one chunk (a range of game indices) of ``simulate`` or ``arena``.
+
+The job objects are small and picklable, so the same chunk runs on a local thread or inside a
+Ray task on another machine. Game ``i`` depends only on ``(seed, i)``, so any cut into chunks
+gives the same games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import _batch
+from .summary import ArenaSummary, SimulationSummary
+
+#: Per-game arrays of one chunk: returns, scores, lengths, truncated (and, for arena, entry
+#: seats).
+ChunkArrays = tuple[np.ndarray, ...]
+
+
+def _game_arrays(games: int, players: int) -> ChunkArrays:
+    """Zeroed returns, scores, lengths and truncated flags for ``games`` games."""
+    return (
+        np.zeros((games, players), np.float32),
+        np.zeros((games, players), np.float32),
+        np.zeros(games, np.uint32),
+        np.zeros(games, np.bool_),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class SimulateJob:
+    """Random games of one game with one parameter set."""
+
+    game_id: str
+    params: dict[str, Any]
+    blob: bytes  #: the parameters as the C++ engine reads them
+    seed: int
+    players: int
+
+    @property
+    def searching(self) -> bool:
+        """Whether a bot searches (games take milliseconds or more, not microseconds)."""
+        return False
+
+    @property
+    def record(self) -> bool:
+        """Whether chunks return each game's decisions (arena's records=)."""
+        return False
+
+    @property
+    def local_only(self) -> bool:
+        """Whether the job needs objects of this process (a learned evaluator)."""
+        return False
+
+    def arrays(self, games: int) -> ChunkArrays:
+        return _game_arrays(games, self.players)
+
+    def run_into(self, first: int, out: ChunkArrays, threads: int) -> None:
+        """Plays games ``first, first + 1, ...`` into the (equally long) arrays ``out``."""
+        returns, scores, lengths, truncated = out
+        _batch.simulate_chunk(
+            self.game_id, self.blob, self.seed, first, returns, scores, lengths,
+            truncated.view(np.uint8), threads,
+        )
+
+    def empty_summary(self) -> SimulationSummary:
+        return SimulationSummary(
+            game_id=self.game_id, params=self.params, seed=self.seed, players=self.players
+        )
+
+    def summarize(self, out: ChunkArrays) -> SimulationSummary:
+        summary = self.empty_summary()
+        summary.add(*out)
+        return summary
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArenaJob:
+    """Games between built-in bots; entry ``e`` of the rotation is bot ``entry_bot[e]``."""
+
+    game_id: str
+    params: dict[str, Any]
+    blob: bytes
+    seed: int
+    players: int
+    bots: list[str]
+    entry_bot: list[int]
+    bots_blob: bytes  #: per entry, its bot's configuration bytes (``config._bytes()``)
+    searching: bool  #: whether a bot searches (games take milliseconds or more)
+    record: bool = False  #: note every game's decisions (records=; local, keep_games only)
+    #: the bots with a learned evaluator (``ISMCTS(evaluator=...)``): it lives in this process,
+    #: so the job runs on local threads only, and an error it raised ends the job after the chunk
+    learned: tuple[Any, ...] = ()
+
+    @property
+    def local_only(self) -> bool:
+        return bool(self.learned)
+
+    def arrays(self, games: int) -> ChunkArrays:
+        return (*_game_arrays(games, self.players), np.zeros((games, self.players), np.int32))
+
+    def run_into(self, first: int, out: ChunkArrays, threads: int) -> list[list[int]] | None:
+        """Plays the chunk into ``out``; with ``record``, returns each game's noted decisions."""
+        returns, scores, lengths, truncated, entry_seats = out
+        traces = _batch.arena_chunk(
+            self.game_id, self.blob, self.bots_blob, self.seed, first, entry_seats, returns,
+            scores, lengths, truncated.view(np.uint8), threads, self.record,
+        )
+        for bot in self.learned:
+            bot.config._raise_evaluator_error()
+        return traces
+
+    def seats(self, entry_seats: np.ndarray) -> np.ndarray:
+        """int32 (games, players): the bot index per seat, from the entry index per seat."""
+        return np.asarray(self.entry_bot, np.int32)[entry_seats]
+
+    def empty_summary(self) -> ArenaSummary:
+        counts = [self.entry_bot.count(b) for b in range(len(self.bots))]
+        return ArenaSummary(
+            game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
+            seat_counts=counts,
+        )
+
+    def summarize(self, out: ChunkArrays) -> ArenaSummary:
+        returns, scores, lengths, truncated, entry_seats = out
+        summary = self.empty_summary()
+        summary.add(self.seats(entry_seats), returns, scores, lengths, truncated)
+        return summary
+
+
+Job = SimulateJob | ArenaJob

@@ -1,0 +1,228 @@
+"""The Ray backend: a job's chunks run as Ray tasks, on one machine or a cluster.
+
+Each task plays one range of game indices with the same C++ chunk function the local backend
+calls and sends back either the per-game arrays or the chunk's summary; the driver puts them
+together in the same result object the local backend builds. Game ``i`` depends only on
+``(seed, i)``, so the result is bit-identical to the local one whatever the chunking, the
+order in which chunks finish, or a chunk run twice after a worker died (Ray retries the task;
+only the attempt that returns counts).
+
+Chunk sizes adapt: the first chunks are small probes, later ones hold about ``task_seconds``
+of games at the rate measured so far inside the tasks, and the last ones shrink so that the
+tail of the job spreads over every worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .chunks import ChunkArrays, Job
+from .runner import Outcome
+from .summary import ArenaSummary, SimulationSummary
+
+#: Seconds the driver waits for a TCP connection to a cluster address before giving up.
+CONNECT_TIMEOUT = 10.0
+#: Ray retries a task whose worker process or node died this many times.
+MAX_RETRIES = 3
+#: Test-only: a file path; when set, the second chunk of a job kills its own worker process on
+#: its first attempt (the file marks that the attempt happened), so tests can check retries.
+CRASH_ONCE_ENV = "TABLEBITS_TEST_CRASH_ONCE"
+# Probe chunks, in games per thread, before any rate is known.
+_PROBE_RANDOM = 2_000
+_PROBE_SEARCHING = 1
+# How long ray.wait blocks before the driver looks at signals again.
+_POLL_SECONDS = 0.2
+
+
+@dataclass
+class ChunkDone:
+    """What one task sends back."""
+
+    first: int
+    end: int
+    payload: ChunkArrays | SimulationSummary | ArenaSummary
+    seconds: float  #: time inside the task, playing and summarising
+    node: str  #: Ray node id of the worker that ran it
+
+
+@dataclass
+class RayRun:
+    """A finished Ray job: its outcome, and where each chunk ran (in the order they finished)."""
+
+    outcome: Outcome
+    chunks: list[tuple[int, int]] = field(default_factory=list)  #: (first, end) per chunk
+    nodes: list[str] = field(default_factory=list)  #: node id per chunk
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ImportError(
+            "backend='ray' needs Ray: pip install 'tablebits[ray]'"
+        ) from None
+    return ray
+
+
+def _play_chunk(
+    job: Job, first: int, end: int, threads: int, keep_games: bool, crash_marker: str | None
+) -> ChunkDone:
+    """The body of a Ray task (runs in a worker process)."""
+    import ray
+
+    if crash_marker is not None and not os.path.exists(crash_marker):
+        with open(crash_marker, "w") as marker:
+            marker.write(str(os.getpid()))
+        os.kill(os.getpid(), signal.SIGKILL)
+    start = time.perf_counter()
+    out = job.arrays(end - first)
+    job.run_into(first, out, threads)
+    payload = out if keep_games else job.summarize(out)
+    node = ray.get_runtime_context().get_node_id()
+    return ChunkDone(first, end, payload, time.perf_counter() - start, node)
+
+
+def _check_reachable(address: str) -> None:
+    """Fails within CONNECT_TIMEOUT seconds when nothing listens at ``address``.
+
+    Ray itself keeps retrying an unreachable cluster for a long time; a TCP connection first
+    turns a wrong address into a prompt, clear error.
+    """
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ValueError(
+            f"address must be 'auto', 'HOST:PORT' or 'ray://HOST:PORT', got {address!r}"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as err:
+        raise ConnectionError(
+            f"cannot reach a Ray cluster at {address!r} ({err}); start one with "
+            "`ray start --head`, or pass address=None for a Ray instance on this machine"
+        ) from None
+
+
+def connect(address: str | None) -> Any:
+    """The ``ray`` module, connected: an existing connection of this process is reused;
+    ``None`` starts (or joins) a Ray instance on this machine; ``"auto"`` joins the cluster this
+    machine belongs to; ``"HOST:PORT"`` or ``"ray://HOST:PORT"`` joins that cluster."""
+    ray = _import_ray()
+    if ray.is_initialized():
+        return ray
+    if address is None:
+        ray.init(include_dashboard=False)
+        return ray
+    if address != "auto":
+        _check_reachable(address)
+    try:
+        ray.init(address=address)
+    except ConnectionError as err:
+        raise ConnectionError(
+            f"cannot join a Ray cluster at {address!r}: {err}; start one with "
+            "`ray start --head`, or pass address=None for a Ray instance on this machine"
+        ) from None
+    return ray
+
+
+class _Sizer:
+    """Adaptive chunk sizes: about ``task_seconds`` of games at the rate measured so far."""
+
+    def __init__(self, job: Job, games: int, threads: int, task_seconds: float, slots: int):
+        self.games, self.task_seconds, self.slots = games, task_seconds, slots
+        self.probe = threads * (_PROBE_SEARCHING if job.searching else _PROBE_RANDOM)
+        self.played = 0
+        self.busy = 0.0
+
+    def record(self, done: ChunkDone) -> None:
+        self.played += done.end - done.first
+        self.busy += done.seconds
+
+    def size(self, first: int) -> int:
+        remaining = self.games - first
+        if self.busy <= 0.0:
+            size = self.probe
+        else:
+            size = int(self.played / self.busy * self.task_seconds)
+            # The tail: no chunk larger than an even share of what is left over the workers.
+            size = min(size, -(-remaining // self.slots))
+        return max(1, min(size, remaining))
+
+
+def run(
+    job: Job,
+    games: int,
+    *,
+    address: str | None,
+    threads: int,
+    task_seconds: float,
+    keep_games: bool,
+    progress: bool,
+) -> RayRun:
+    """Plays ``games`` games of ``job`` in Ray tasks of ``threads`` threads (and CPUs) each."""
+    ray = connect(address)
+    largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n["Alive"]), default=0)
+    if threads > largest:  # such a task would wait forever for a node that has the CPUs
+        raise ValueError(
+            f"threads={threads} per task, but the largest node of the Ray cluster has "
+            f"{largest:g} CPUs"
+        )
+    task = ray.remote(_play_chunk).options(num_cpus=threads, max_retries=MAX_RETRIES)
+    slots = max(1, int(ray.cluster_resources().get("CPU", 1)) // threads)
+    window = 2 * slots  # tasks in flight: every slot busy while the driver merges results
+    sizer = _Sizer(job, games, threads, task_seconds, slots)
+    crash_marker = os.environ.get(CRASH_ONCE_ENV) or None
+
+    arrays = job.arrays(games) if keep_games else None
+    summary = None if keep_games else job.empty_summary()
+    result = RayRun(Outcome(arrays, summary, 0.0))
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, unit="game", unit_scale=True, desc=job.game_id)
+    start = time.perf_counter()
+    pending: dict[Any, tuple[int, int]] = {}
+    next_first = 0
+    chunk_index = 0
+    try:
+        while next_first < games or pending:
+            while next_first < games and len(pending) < window:
+                end = next_first + sizer.size(next_first)
+                marker = crash_marker if chunk_index == 1 else None
+                ref = task.remote(job, next_first, end, threads, keep_games, marker)
+                pending[ref] = (next_first, end)
+                next_first, chunk_index = end, chunk_index + 1
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL_SECONDS)
+            for ref in ready:
+                del pending[ref]
+                done: ChunkDone = ray.get(ref)
+                sizer.record(done)
+                if arrays is not None:
+                    for whole, part in zip(arrays, done.payload, strict=True):  # type: ignore[arg-type]
+                        whole[done.first : done.end] = part
+                else:
+                    summary.merge(done.payload)  # type: ignore[union-attr, arg-type]
+                result.chunks.append((done.first, done.end))
+                result.nodes.append(done.node)
+                if bar is not None:
+                    bar.update(done.end - done.first)
+    except BaseException:
+        # Ctrl-C or a failed chunk: stop the workers still playing, then let it propagate.
+        for ref in pending:
+            with contextlib.suppress(Exception):  # already finished or gone: nothing to stop
+                ray.cancel(ref, force=True)
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    result.outcome.seconds = time.perf_counter() - start
+    if summary is not None:
+        summary.seconds = result.outcome.seconds
+    return result

@@ -1,0 +1,233 @@
+"""A person at the terminal takes one seat; built-in bots play the others (``tablebits play``).
+
+The person sees exactly what their seat knows (``observation_string``), the legal moves with
+their action strings, and types a move or its number. ``undo`` goes back to their previous
+decision; ``quit`` or the end of input leaves without saving. At a simultaneous node the bots
+choose after the person, and their choices are shown afterwards. In every game a decision is
+public once it has been applied, so the bots' moves are shown as their action strings.
+
+Bot decisions are reproducible: the bot of seat ``p`` deciding step ``k`` is seeded from
+``(seed, p, k)``, so after an undo the same moves bring back the same game.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+import numpy as np
+
+from ._core import SIMULTANEOUS, Game, State
+from .bots import ISMCTS, BuiltinBot, Random
+from .records import GameRecord, RecordWriter
+
+__all__ = ["HELP", "HumanGame"]
+
+HUMAN = "human"  #: the bot name of the person's seat in a record
+
+HELP = """\
+Type a move as it is written in the list, or its number. Other commands:
+  ?, help   this text
+  undo      back to your previous decision (the bots replay the same way)
+  quit      leave the game (nothing is saved)"""
+
+
+class _Quit(Exception):
+    """The person left: ``quit`` or the end of input."""
+
+
+class HumanGame:
+    """One game with a person at ``seat`` and ``bots[p]`` at every other seat ``p``.
+
+    ``bots`` has one entry per seat; the person's entry is ignored (``None`` is fine).
+    ``read(prompt)`` returns one line of input (``input`` by default; it raises EOFError at
+    the end of input) and everything else is written to ``out``.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        bots: Sequence[BuiltinBot | None],
+        seed: int,
+        read: Callable[[str], str] = input,
+        out: TextIO | None = None,
+    ) -> None:
+        if not 0 <= seat < game.num_players:
+            raise ValueError(f"seat must be in 0..{game.num_players - 1}, got {seat}")
+        if len(bots) != game.num_players:
+            raise ValueError(f"{game.id} has {game.num_players} seats; got {len(bots)} entries")
+        for p, bot in enumerate(bots):
+            if p != seat and not isinstance(bot, BuiltinBot):
+                raise TypeError(f"seat {p} needs a built-in bot, not {bot!r}")
+        self.game = game
+        self.seat = seat
+        self.bots = list(bots)
+        self.seed = seed
+        self.read = read
+        self.out = out if out is not None else sys.stdout
+        names = [HUMAN if p == seat else self._bot(p).name for p in range(game.num_players)]
+        self.writer = RecordWriter(game, seed, names)
+
+    def run(self) -> GameRecord | None:
+        """Plays the game to its end; the record, or None if the person left."""
+        state = self.game.new_initial_state(self.seed)
+        self._say(f"{self.game.id}: you are seat {self.seat} of {self.game.num_players}; "
+                  f"seed {self.seed}. Type ? for help.")
+        try:
+            while not state.is_terminal():
+                state = self._step(state)
+        except _Quit:
+            self._say("You left the game; nothing is saved.")
+            return None
+        self._say("\n== Game over ==")
+        self._say(state.observation_string(self.seat))
+        returns, scores = state.returns(), state.scores()
+        for p in range(self.game.num_players):
+            who = "you" if p == self.seat else self._bot(p).name
+            self._say(f"  seat {p} ({who}): return {returns[p]:g}, score {scores[p]:g}")
+        self._say(f"Your result: {_verdict(returns, self.seat)}.")
+        return self.writer.finish(state)
+
+    def _step(self, state: State) -> State:
+        """Plays one step (asking the person when they act); returns the state to go on from."""
+        current = state.current_player()
+        step = len(self.writer.actions)
+        if current == SIMULTANEOUS:
+            acting = state.acting_players()
+            joint = [-1] * self.game.num_players
+            if self.seat in acting:
+                choice = self._ask(state, step)
+                if choice is None:
+                    return self._undo()
+                joint[self.seat] = choice
+            for p in acting:
+                if p != self.seat:
+                    joint[p] = self._bot_action(state, p, step)
+            shown = [
+                f"{self._who(p)} chose {state.action_to_string(a, p)}"
+                for p, a in enumerate(joint) if a >= 0
+            ]
+            self.writer.apply(state, joint)
+            self._say("Revealed at once: " + "; ".join(shown) + ".")
+            if self.seat in acting:
+                self._say("What happened, as you see it now:")
+                self._say(state.observation_string(self.seat))
+        elif current == self.seat:
+            choice = self._ask(state, step)
+            if choice is None:
+                return self._undo()
+            self._say(f"You play {state.action_to_string(choice, current)}.")
+            self.writer.apply(state, choice)
+        else:
+            action = self._bot_action(state, current, step)
+            self._say(f"{self._who(current)} plays {state.action_to_string(action, current)}.")
+            self.writer.apply(state, action)
+        return state
+
+    def _ask(self, state: State, step: int) -> int | None:
+        """The person's action at ``state``, or None for ``undo``; raises _Quit."""
+        legal = state.legal_actions(self.seat)
+        texts = [state.action_to_string(a, self.seat) for a in legal]
+        node = "everyone acting chooses at once" if state.is_simultaneous_node() else "your move"
+        self._say(f"\n== Step {step}: {node} ==")
+        self._say(state.observation_string(self.seat))
+        self._say("Your moves:")
+        for i, text in enumerate(texts, start=1):
+            self._say(f"  {i:>3}  {text}")
+        while True:
+            try:
+                line = self.read(f"seat {self.seat}> ").strip()
+            except EOFError:
+                self._say("")
+                raise _Quit from None
+            command = line.lower()
+            if command in ("?", "help"):
+                self._say(HELP)
+            elif command in ("quit", "exit"):
+                raise _Quit
+            elif command == "undo":
+                if self._last_decision() is None:
+                    self._say("Nothing to undo: this is your first decision.")
+                else:
+                    return None
+            else:
+                action, problem = _read_move(line, legal, texts, state, self.seat)
+                if action is not None:
+                    return action
+                self._say(f"{problem} Type a move, its number (1-{len(legal)}), or ? for help.")
+
+    def _last_decision(self) -> int | None:
+        """The step of the person's previous decision, if any."""
+        for k in range(len(self.writer.actions) - 1, -1, -1):
+            player, action = self.writer.players[k], self.writer.actions[k]
+            mine = action[self.seat] >= 0 if isinstance(action, list) else player == self.seat
+            if mine:
+                return k
+        return None
+
+    def _undo(self) -> State:
+        """The state of the person's previous decision, with later steps forgotten."""
+        k = self._last_decision()
+        assert k is not None  # _ask only returns None when there is one
+        self._say(f"Undone: back to step {k}.")
+        return self.writer.truncate(k)
+
+    def _bot(self, player: int) -> BuiltinBot:
+        bot = self.bots[player]
+        assert bot is not None  # checked in __init__ for every seat but the person's
+        return bot
+
+    def _bot_action(self, state: State, player: int, step: int) -> int:
+        seed = np.random.SeedSequence([self.seed, player, step]).generate_state(1, np.uint64)[0]
+        return int(_reseeded(self._bot(player), int(seed)).act(state.clone(), player))
+
+    def _who(self, player: int) -> str:
+        if player == self.seat:
+            return "you"
+        return f"seat {player} ({self._bot(player).name})"
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+
+def _read_move(
+    line: str, legal: list[int], texts: list[str], state: State, seat: int
+) -> tuple[int | None, str]:
+    """(action, "") for a legal move typed as its string or number, else (None, the reason)."""
+    if not line:
+        return None, "Nothing typed."
+    for action, text in zip(legal, texts, strict=True):
+        if line == text or line.lower() == text.lower():
+            return action, ""
+    if line.isdigit():
+        number = int(line)
+        if 1 <= number <= len(legal):
+            return legal[number - 1], ""
+        return None, f"There is no move {number}."
+    try:
+        action = state.string_to_action(line, seat)
+    except ValueError:
+        return None, f"Unknown move {line!r}."
+    return None, f"{state.action_to_string(action, seat)} is not legal now."
+
+
+def _reseeded(bot: BuiltinBot, seed: int) -> BuiltinBot:
+    """The same bot with its own seed replaced by ``seed`` (for reproducible decisions)."""
+    if isinstance(bot, ISMCTS):
+        return ISMCTS(bot.iterations, bot.exploration, seed=seed, time_limit=bot.time_limit)
+    if isinstance(bot, Random):
+        return Random(seed)
+    return bot
+
+
+def _verdict(returns: list[float], seat: int) -> str:
+    """Lost (0), won (the whole return of 1, alone or, in a cooperative game, together) or a
+    share of a win."""
+    mine = returns[seat]
+    if mine <= 0:
+        return "you lost"
+    if mine >= 1:
+        return "you won"
+    return f"a shared win (share {mine:g})"

@@ -1,0 +1,24 @@
+"""The state-dict key table of a game page against what the engine writes and requires."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.docs.blocks import GAME_DOCS, REQUIRED, state_dict_keys
+
+
+def check_documented_keys(game: Any) -> None:
+    """Documented keys == ``to_dict`` keys; a required key cannot be left out; an optional one
+    can, and then takes its documented default."""
+    documented = state_dict_keys(GAME_DOCS / f"{game.id}.md")
+    full = game.new_initial_state(seed=1).to_dict()
+    assert set(documented) == set(full)
+    for key, default in documented.items():
+        partial = {k: v for k, v in full.items() if k != key}
+        if default is REQUIRED:
+            with pytest.raises(ValueError, match=key):
+                game.state_from_dict(partial)
+        else:
+            assert game.state_from_dict(partial).to_dict()[key] == default, key

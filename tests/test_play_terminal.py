@@ -1,0 +1,187 @@
+"""`tablebits play`, end to end: the real program driven through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+
+import pytest
+
+import tablebits as tb
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = r"seat \d+> "
+MOVE_LINE = re.compile(r"^\s+(\d+)  (.+?)\s*$")
+GAMES = [
+    ("good_fortune", [], 1, ["random"]),
+    ("good_fortune", ["variant=guess"], 0, ["ismcts:30"]),
+    ("color_mafia", ["players=3"], 2, ["random"]),
+    ("hoi_pho", ["players=3"], 1, ["ismcts:30", "random"]),
+    ("hoi_pho", [], 0, ["random"]),
+    ("fox_duet", [], 1, ["random"]),
+]
+
+
+def _spawn(tmp_path, game, params, seat, bots, seed=5, records="game.jsonl"):
+    args = ["-m", "tablebits", "play", game, "--seat", str(seat), "--seed", str(seed),
+            "--records", str(tmp_path / records), "--bots", *bots]
+    for p in params:
+        args += ["--param", p]
+    log = io.StringIO()
+    child = pexpect.spawn(sys.executable, args, encoding="utf-8", timeout=20, cwd=tmp_path,
+                          dimensions=(50, 200))
+    child.logfile_read = log
+    return child, log
+
+
+def _moves(before: str) -> list[str]:
+    """The move list printed just before the prompt."""
+    listing = before.replace("\r\n", "\n").rsplit("Your moves:\n", 1)[1]
+    return [m.group(2) for line in listing.splitlines() if (m := MOVE_LINE.match(line))]
+
+
+def _play(tmp_path, game, params, seat, bots, undo_at=None):
+    """Plays a whole game choosing move (7 * decision) mod n at each decision, typed as its
+    number or (every other decision) as its text; at decision ``undo_at`` it first plays
+    another move, then undoes it at the next prompt. Returns (moves chosen, transcript)."""
+    child, log = _spawn(tmp_path, game, params, seat, bots)
+    chosen: list[str] = []
+    decision = 0
+    detour: list[str] | None = None  # the moves of the decision to come back to
+    undone = False
+    while True:
+        if child.expect([PROMPT, r"Record saved to (\S+)"]) == 1:
+            break
+        moves = _moves(child.before)
+        assert moves, child.before
+        if detour is not None:  # the prompt after the move to be undone
+            child.sendline("undo")
+            child.expect(r"Undone: back to step \d+")
+            child.expect(PROMPT)
+            moves = _moves(child.before)
+            assert moves == detour
+            detour, undone = None, True
+        i = (7 * decision) % len(moves)
+        if decision == undo_at and not undone and len(moves) > 1:
+            detour = moves
+            child.sendline(str((i + 1) % len(moves) + 1))
+            continue
+        child.sendline(moves[i] if decision % 2 else str(i + 1))
+        chosen.append(moves[i])
+        decision += 1
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    return chosen, log.getvalue().replace("\r\n", "\n")
+
+
+def _human_steps(record, seat):
+    """(step, state before it, the human's action string) for each of the human's decisions."""
+    states = list(tb.replay(record))
+    out = []
+    for k, (player, text) in enumerate(zip(record.players, record.strings, strict=True)):
+        if player == seat:
+            out.append((k, states[k], text))
+        elif isinstance(text, list) and text[seat] is not None:
+            out.append((k, states[k], text[seat]))
+    return out
+
+
+@pytest.mark.parametrize(("game", "params", "seat", "bots"), GAMES)
+def test_a_whole_game_at_the_terminal(tmp_path, game, params, seat, bots):
+    chosen, transcript = _play(tmp_path, game, params, seat, bots)
+    assert "Traceback" not in transcript
+    [record] = tb.load_records(tmp_path / "game.jsonl")  # checks every step and the result
+    assert record.game_id == game and record.seed == 5 and record.bots[seat] == "human"
+    mine = _human_steps(record, seat)
+    assert [text for _, _, text in mine] == chosen  # exactly the moves typed
+    # Before each decision the player saw their own view and nothing else of the state.
+    at = 0
+    for k, state, _ in mine:
+        view = state.observation_string(seat)
+        found = transcript.find(f"== Step {k}:", at)
+        assert found >= 0 and transcript.find(view, found) >= 0
+        at = found + 1
+    mine = record.returns[seat]
+    verdict = ("you lost" if mine <= 0 else "you won" if mine >= 1
+               else f"a shared win (share {mine:g})")
+    assert "== Game over ==" in transcript and f"Your result: {verdict}." in transcript
+    assert f"Record saved to {tmp_path / 'game.jsonl'}" in transcript
+
+
+def test_help_bad_input_and_simultaneous_reveal(tmp_path):
+    child, log = _spawn(tmp_path, "color_mafia", [], 0, ["ismcts:30", "random"])
+    child.expect(PROMPT)
+    moves = _moves(child.before)
+    child.sendline("?")
+    child.expect("undo +back to your previous decision")
+    child.expect(PROMPT)
+    child.sendline("fly to the moon")
+    child.expect(r"Unknown move 'fly to the moon'\. Type a move, its number \(1-\d+\)")
+    child.expect(PROMPT)
+    child.sendline("99")
+    child.expect("There is no move 99")
+    child.expect(PROMPT)
+    child.sendline("")
+    child.expect("Nothing typed")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("Nothing to undo")
+    child.expect(PROMPT)
+    # The bots' coin choices are shown only after ours, with the outcome as we see it.
+    assert "chose" not in log.getvalue()
+    child.sendline("1")
+    child.expect(f"Revealed at once: you chose {re.escape(moves[0])}; seat 1 \\(ismcts:30\\) "
+                 r"chose coin \w; seat 2 \(random\) chose coin \w; seat 3 \(random\) chose "
+                 r"coin \w\.")
+    child.expect("What happened, as you see it now:")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("You left the game; nothing is saved.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in log.getvalue()
+    assert not (tmp_path / "game.jsonl").exists()
+
+
+def test_an_illegal_move_is_refused_with_its_reason(tmp_path):
+    game = tb.make("good_fortune")
+    state = game.new_initial_state(5)
+    legal = set(state.legal_actions())
+    illegal = next(a for a in range(game.num_actions) if a not in legal)
+    text = state.action_to_string(illegal, state.current_player())
+    child, log = _spawn(tmp_path, "good_fortune", [], state.current_player(), ["random"])
+    child.expect(PROMPT)
+    child.sendline(text)
+    child.expect(f"{re.escape(text)} is not legal now")
+    child.expect(PROMPT)
+    child.sendeof()  # the end of input leaves cleanly
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in log.getvalue()
+
+
+@pytest.mark.parametrize(("game", "params", "seat", "bots"), [GAMES[1], GAMES[3], GAMES[5]])
+def test_undo_replays_the_bots_the_same_way(tmp_path, game, params, seat, bots):
+    straight, _ = _play(tmp_path, game, params, seat, bots)
+    first = (tmp_path / "game.jsonl").read_text()
+    with_undo, transcript = _play(tmp_path, game, params, seat, bots, undo_at=2)
+    assert "Undone: back to step" in transcript
+    assert with_undo == straight
+    assert (tmp_path / "game.jsonl").read_text() == first
+
+
+def test_bad_arguments_exit_2(tmp_path):
+    for extra, message in [
+        (["--seat", "2"], "--seat must be in 0..1"),
+        (["--bots", "random", "random"], "1 other seat; got 2 bots"),
+        (["--bots", "alphazero"], "unknown bot"),
+        (["--records", str(tmp_path / "no" / "x.jsonl")], "does not exist"),
+    ]:
+        out, status = pexpect.run(
+            f"{sys.executable} -m tablebits play good_fortune --seed 1 {' '.join(extra)}",
+            withexitstatus=True, encoding="utf-8", cwd=tmp_path, timeout=60,
+        )
+        assert status == 2 and message in out and "Traceback" not in out

@@ -1,0 +1,118 @@
+"""SimulationResult.plot, ArenaResult.plot and --plot: what each figure holds."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+import tablebits as tb
+from tablebits.__main__ import main
+
+pytest.importorskip("matplotlib")
+from matplotlib.container import BarContainer  # noqa: E402
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _bar_heights(ax):
+    return [p.get_height() for p in ax.patches]
+
+
+def test_simulation_figure(tmp_path):
+    result = tb.simulate("color_mafia", 3000, seed=2, players=3)
+    path = tmp_path / "sim.png"
+    fig = result.plot(path)
+    assert path.read_bytes().startswith(PNG)
+    shares_ax, scores_ax, lengths_ax = fig.axes
+
+    # Win shares: one bar per seat, at the mean return, with a 95% interval around it.
+    assert shares_ax.get_xlabel() == "seat" and "win share" in shares_ax.get_ylabel()
+    assert _bar_heights(shares_ax) == pytest.approx(result.returns.mean(axis=0), abs=1e-6)
+    [bars] = [c for c in shares_ax.containers if isinstance(c, BarContainer)]
+    [errors] = bars.errorbar.lines[2]
+    for (low, high), mean in zip(
+        (seg[:, 1] for seg in errors.get_segments()), result.returns.mean(axis=0), strict=True
+    ):
+        assert low < mean < high and high - low < 0.05  # 3000 games: a few points wide
+
+    # Scores: one series per seat, each a distribution over the seat's distinct scores.
+    assert scores_ax.get_xlabel() == "score" and scores_ax.get_ylabel() == "fraction of games"
+    assert len(scores_ax.lines) == 3
+    assert [t.get_text() for t in scores_ax.get_legend().get_texts()] == [
+        "seat 0", "seat 1", "seat 2"]
+    for seat, line in enumerate(scores_ax.lines):
+        x, y = line.get_data()
+        assert list(x) == sorted(set(result.scores[:, seat].tolist()))
+        assert float(np.sum(y)) == pytest.approx(1.0)
+
+    # Lengths: a histogram counting every game.
+    assert lengths_ax.get_xlabel() == "game length (steps)" and lengths_ax.get_ylabel() == "games"
+    distinct = len(set(result.lengths.tolist()))
+    assert len(lengths_ax.patches) == min(30, distinct)
+    assert sum(_bar_heights(lengths_ax)) == 3000
+
+
+def test_arena_figure(tmp_path):
+    result = tb.arena("hoi_pho", ["ismcts:20", "random"], games=24, seed=1, threads=2,
+                      players=3)
+    path = tmp_path / "arena.png"
+    fig = result.plot(path)
+    assert path.read_bytes().startswith(PNG)
+    [ax] = fig.axes
+    assert ax.get_xlabel() == "seat played" and "win share" in ax.get_ylabel()
+    assert [t.get_text() for t in ax.get_xticklabels()] == [
+        "seat 0", "seat 1", "seat 2", "overall"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["0: ismcts:20", "1: random"]
+    series = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert len(series) == 2 and len(ax.patches) == 8  # one series of 4 bars per bot
+    # Each bar, worked out game by game from who sat where.
+    for b, bars in enumerate(series):
+        heights = [p.get_height() for p in bars.patches]
+        assert len(heights) == 4
+        for seat in range(3):
+            won = [result.returns[i, seat] for i in range(24) if result.seats[i, seat] == b]
+            assert heights[seat] == pytest.approx(np.mean(won), abs=1e-6)
+        per_game = []
+        for i in range(24):
+            mine = [result.returns[i, s] for s in range(3) if result.seats[i, s] == b]
+            per_game.append(np.mean(mine))
+        assert heights[3] == pytest.approx(np.mean(per_game), abs=1e-6)
+
+
+def test_plot_from_the_command_line(tmp_path, capsys):
+    path = tmp_path / "fox.png"
+    assert main(["simulate", "fox_duet", "--games", "500", "--no-progress", "--plot",
+                 str(path)]) == 0
+    assert path.read_bytes().startswith(PNG)
+    assert f"plot saved to {path}" in capsys.readouterr().out
+    path = tmp_path / "arena.svg"
+    assert main(["arena", "good_fortune", "--bots", "random", "--games", "20", "--no-progress",
+                 "--plot", str(path)]) == 0
+    assert path.read_text().lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("missing/out.png", "does not exist"),
+    ("out.nope", "the name must end in one of"),
+    (".", "it is a folder"),
+])
+def test_a_bad_plot_path_fails_before_the_job(tmp_path, monkeypatch, capsys, name, message):
+    def must_not_run(*args, **kwargs):
+        raise AssertionError("the job started")
+
+    monkeypatch.setattr(tb, "simulate", must_not_run)
+    monkeypatch.setattr(tb, "arena", must_not_run)
+    target = str(tmp_path / name)
+    assert main(["simulate", "good_fortune", "--plot", target]) == 2
+    assert message in capsys.readouterr().err
+    assert main(["arena", "good_fortune", "--bots", "random", "--plot", target]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_without_matplotlib_the_error_says_what_to_install(monkeypatch):
+    result = tb.simulate("good_fortune", 10)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    with pytest.raises(ImportError, match=r"pip install 'tablebits\[plot\]'"):
+        result.plot()
