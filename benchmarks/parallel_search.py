@@ -1,9 +1,12 @@
 """Root-parallel ISMCTS: speed-up and strength at equal wall-clock time.
 
-``python -m benchmarks.parallel_search speed [--iterations N] [--repeats R]``
+``python -m benchmarks.parallel_search speed [--iterations N] [--seconds S] [--repeats R]``
     Iterations per second of one search on 1 and on 2 threads, per game, measured in the same
     run with the two thread counts interleaved (so machine load hits both alike), over states
-    spread along random games; prints the ratio.
+    spread along random games; prints the median ratio. Two budgets: a fixed number of
+    iterations (the trees split it evenly, so the search lasts as long as its slowest tree) and
+    a fixed time (every tree searches until the deadline: the throughput a time-limited bot
+    gets).
 
 ``python -m benchmarks.parallel_search strength [--seconds S] [--games N]``
     Good Fortune games (``tb.play``) between ISMCTS with ``threads=2`` and ISMCTS with
@@ -56,19 +59,24 @@ def states_along_games(game_id: str, count: int, seed: int) -> list[tb.State]:
     return out
 
 
-def speed(iterations: int, repeats: int) -> None:
-    print(f"ISMCTS iterations/s, one search of {iterations:,} iterations per state "
-          f"(median over {repeats} states, threads interleaved)")
-    print(f"{'game':14} {'1 thread':>12} {'2 threads':>12} {'speed-up':>9}")
-    for game_id in GAMES:
-        rates: dict[int, list[float]] = {1: [], 2: []}
-        for state in states_along_games(game_id, repeats, seed=1):
-            for threads in (1, 2):
-                r = tb.search(state, iterations=iterations, seed=3, threads=threads)
-                rates[threads].append(r.iterations / r.seconds)
-        one, two = statistics.median(rates[1]), statistics.median(rates[2])
-        ratios = [b / a for a, b in zip(rates[1], rates[2], strict=True)]
-        print(f"{game_id:14} {one:12,.0f} {two:12,.0f} {statistics.median(ratios):8.2f}x")
+def speed(iterations: int, seconds: float, repeats: int) -> None:
+    budgets = [
+        (f"{iterations:,} iterations", {"iterations": iterations}),
+        (f"{seconds:g} s", {"iterations": 2**31, "time_limit": seconds}),
+    ]
+    for label, budget in budgets:
+        print(f"ISMCTS iterations/s, one search of {label} per state "
+              f"(median over {repeats} states, threads interleaved)")
+        print(f"{'game':14} {'1 thread':>12} {'2 threads':>12} {'speed-up':>9}")
+        for game_id in GAMES:
+            rates: dict[int, list[float]] = {1: [], 2: []}
+            for state in states_along_games(game_id, repeats, seed=1):
+                for threads in (1, 2):
+                    r = tb.search(state, seed=3, threads=threads, **budget)
+                    rates[threads].append(r.iterations / r.seconds)
+            one, two = statistics.median(rates[1]), statistics.median(rates[2])
+            ratios = [b / a for a, b in zip(rates[1], rates[2], strict=True)]
+            print(f"{game_id:14} {one:12,.0f} {two:12,.0f} {statistics.median(ratios):8.2f}x")
 
 
 def strength(seconds: float, games: int) -> None:
@@ -109,7 +117,8 @@ def main() -> None:
     sub = parser.add_subparsers(dest="what", required=True)
     s = sub.add_parser("speed")
     s.add_argument("--iterations", type=int, default=200_000)
-    s.add_argument("--repeats", type=int, default=7)
+    s.add_argument("--seconds", type=float, default=0.2)
+    s.add_argument("--repeats", type=int, default=9)
     st = sub.add_parser("strength")
     st.add_argument("--seconds", type=float, default=0.01)
     st.add_argument("--games", type=int, default=400)
@@ -118,7 +127,7 @@ def main() -> None:
     tr.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     if args.what == "speed":
-        speed(args.iterations, args.repeats)
+        speed(args.iterations, args.seconds, args.repeats)
     elif args.what == "strength":
         strength(args.seconds, args.games)
     else:

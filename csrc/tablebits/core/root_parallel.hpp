@@ -76,12 +76,18 @@ class Trees {
  public:
   Searcher& operator[](int t) {
     while (static_cast<int>(trees_.size()) <= t) trees_.emplace_back();
-    return trees_[static_cast<size_t>(t)];
+    return trees_[static_cast<size_t>(t)].searcher;
   }
   void reserve(int count) { (*this)[count - 1]; }
 
  private:
-  std::vector<Searcher> trees_;
+  // A searcher writes its own members every iteration (the path's end, the edge count); side
+  // by side in one vector, two trees' members shared cache lines and the threads stalled on
+  // each other. 128 bytes: the line and the one the adjacent-line prefetcher pairs it with.
+  struct alignas(128) Padded {
+    Searcher searcher;
+  };
+  std::vector<Padded> trees_;
 };
 
 // A root-parallel search over trees of type Tree (Ismcts<G>, Puct<G>), which keeps each tree's
