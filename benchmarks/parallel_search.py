@@ -8,11 +8,13 @@
     a fixed time (every tree searches until the deadline: the throughput a time-limited bot
     gets).
 
-``python -m benchmarks.parallel_search strength [--seconds S] [--games N]``
-    Good Fortune games (``tb.play``) between ISMCTS with ``threads=2`` and ISMCTS with
-    ``threads=1``, both with the same ``time_limit`` per move, seats alternating; prints the
-    2-thread bot's win share with its 95% interval. Time-limited bots depend on the machine's
-    speed and load: run it on an otherwise idle machine and say how loaded it was.
+``python -m benchmarks.parallel_search strength [--game G] [--seconds S] [--games N]``
+    Games (``tb.play``; Good Fortune by default) between one ISMCTS with ``threads=2`` and
+    ISMCTS bots with ``threads=1``, all with the same ``time_limit`` per move, the 2-thread
+    bot's seat rotating; prints its win share with its 95% interval, next to 1/players (equal
+    strength). Fox Duet is cooperative, so it has no such duel. Time-limited bots depend on
+    the machine's speed and load: run it on an otherwise idle machine and say how loaded it
+    was.
 
 ``python -m benchmarks.parallel_search tree [--seconds S] [--games N]``
     Builds benchmarks/tree_parallel.cpp (tree-parallel ISMCTS with virtual loss, which the
@@ -79,19 +81,22 @@ def speed(iterations: int, seconds: float, repeats: int) -> None:
             print(f"{game_id:14} {one:12,.0f} {two:12,.0f} {statistics.median(ratios):8.2f}x")
 
 
-def strength(seconds: float, games: int) -> None:
+def strength(game_id: str, seconds: float, games: int) -> None:
+    players = tb.make(game_id).num_players
     shares = np.zeros(games)
     start = time.perf_counter()
     for i in range(games):
         two = tb.bots.ISMCTS(iterations=10**8, time_limit=seconds, threads=2, seed=i)
-        one = tb.bots.ISMCTS(iterations=10**8, time_limit=seconds, threads=1, seed=i)
-        seat = i % 2
-        bots = [two, one] if seat == 0 else [one, two]
-        shares[i] = tb.play("good_fortune", bots, seed=i).returns[seat]
+        ones = [tb.bots.ISMCTS(iterations=10**8, time_limit=seconds, threads=1, seed=i + p)
+                for p in range(players - 1)]
+        seat = i % players
+        bots = [*ones[:seat], two, *ones[seat:]]
+        shares[i] = tb.play(game_id, bots, seed=i).returns[seat]
     iv = share_interval(shares)
-    print(f"Good Fortune, {games} games, {seconds * 1000:g} ms per move: ISMCTS(threads=2) vs "
-          f"ISMCTS(threads=1) win share {iv.mean:.3f} [{iv.low:.3f}, {iv.high:.3f}] "
-          f"({time.perf_counter() - start:.0f} s)")
+    print(f"{game_id}, {games} games, {seconds * 1000:g} ms per move: ISMCTS(threads=2) vs "
+          f"{players - 1} x ISMCTS(threads=1) win share {iv.mean:.3f} [{iv.low:.3f}, "
+          f"{iv.high:.3f}] (equal strength: {1 / players:.3f}; "
+          f"{time.perf_counter() - start:.0f} s)")
 
 
 def tree(seconds: float, games: int) -> None:
@@ -120,6 +125,8 @@ def main() -> None:
     s.add_argument("--seconds", type=float, default=0.2)
     s.add_argument("--repeats", type=int, default=9)
     st = sub.add_parser("strength")
+    st.add_argument("--game", default="good_fortune", choices=["good_fortune", "hoi_pho",
+                                                                 "color_mafia"])
     st.add_argument("--seconds", type=float, default=0.01)
     st.add_argument("--games", type=int, default=400)
     tr = sub.add_parser("tree")
@@ -129,7 +136,7 @@ def main() -> None:
     if args.what == "speed":
         speed(args.iterations, args.seconds, args.repeats)
     elif args.what == "strength":
-        strength(args.seconds, args.games)
+        strength(args.game, args.seconds, args.games)
     else:
         tree(args.seconds, args.games)
 

@@ -125,3 +125,124 @@ def test_fox_trick_one_led_by_the_dealer_is_rejected() -> None:
 def test_fox_rejects_contradictory_values(change: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         tb.make("fox_duet").state_from_dict(fox_position(3, 1, 0) | change)
+
+
+# Good Fortune: tiles 1..21; the default tile table (docs/games/good_fortune.md).
+def good_fortune_select() -> dict:
+    """Round 1, player 0 (who got tile 1) holds the token; only the required keys."""
+    return {
+        "round": 1, "phase": "select", "token": {"holder": 0},
+        "racks": [[1, 4, 8, 9, 11, 13, 15, 18, 20], [2, 3, 5, 6, 10, 14, 16, 17, 21]],
+        "line": [[7, "cat", "ganesha"], [12, "mati", "cat"], [19, "ganesha", "mati"]],
+        "collections": [[], []],
+    }
+
+
+def test_good_fortune_position_without_derivable_keys_loads() -> None:
+    state = tb.make("good_fortune").state_from_dict(good_fortune_select())
+    d = state.to_dict()
+    assert d["token"] == {"holder": 0, "face": "small"}  # round 1: small face
+    assert d["selected"] == [None, None] and d["discarded"] == []
+    assert d["game"] == "good_fortune"
+    assert state.current_player() == 0  # the token holder selects first
+    assert [state.action_to_string(a) for a in state.legal_actions()][:2] == ["select 1",
+                                                                              "select 4"]
+
+
+def test_good_fortune_discards_default_to_the_tiles_in_no_other_place() -> None:
+    # Round 2 select: player 0 placed 1 and player 1 placed 17 in round 1.
+    d = good_fortune_select() | {
+        "round": 2, "token": {"holder": 1},
+        "racks": [[4, 8, 9, 11, 13, 15, 18, 20], [2, 3, 5, 6, 10, 14, 16, 17, 21]],
+    }
+    d["racks"][1] = [2, 3, 5, 6, 10, 14, 16, 21]  # player 1 placed 17
+    # 1 then 17 placed at R, neither meeting the exposed charm: 7, then 12, left the L end.
+    d["line"] = [[19, "ganesha", "mati"], [1, "horseshoe", "scarab"], [17, "horseshoe", "clover"]]
+    assert tb.make("good_fortune").state_from_dict(d).to_dict()["discarded"] == [7, 12]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"token": {"holder": 0, "face": "big"}}, "token face must be small"),
+        ({"discarded": [7]}, "'discarded' must list exactly"),
+        ({"game": "fox_duet"}, "'game' must be 'good_fortune'"),
+        ({"token": {"holder": 1}}, "token holder disagrees with who got tile 1"),
+    ],
+    ids=["contradictory-face", "contradictory-discards", "wrong-game", "holder-without-tile-1"],
+)
+def test_good_fortune_rejects_contradictory_values(change: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        tb.make("good_fortune").state_from_dict(good_fortune_select() | change)
+
+
+def test_good_fortune_second_placer_must_be_sent_second_by_the_token_face() -> None:
+    game = tb.make("good_fortune")
+    # Round 1 (small face): player 0 selected 1, player 1 selected 5; 1 is lower, so player 0
+    # placed first, at R: the line's R end is tile 1 and player 1 places next.
+    d = good_fortune_select() | {"phase": "place", "selected": [None, 5]}
+    d["racks"] = [[4, 8, 9, 11, 13, 15, 18, 20], [2, 3, 6, 10, 14, 16, 17, 21]]
+    d["line"] = [[12, "mati", "cat"], [19, "ganesha", "mati"], [1, "scarab", "horseshoe"]]
+    assert game.state_from_dict(d).current_player() == 1
+    # The same racks with tile 1 nowhere near an end: no placement this round put it there.
+    d["line"] = [[12, "mati", "cat"], [1, "scarab", "horseshoe"], [19, "ganesha", "mati"]]
+    with pytest.raises(ValueError, match="tile placed first this round"):
+        game.state_from_dict(d)
+
+
+# Color Mafia: chip colours R B Y G, coin colours R B Y G W.
+def chips(spec: str = "") -> dict:
+    d = {"R": 0, "B": 0, "Y": 0, "G": 0}
+    d.update({part[0]: int(part[1:]) for part in spec.split()})
+    return d
+
+
+ONE_EACH = {"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}
+
+
+def test_color_mafia_choose_position_without_bookkeeping_keys_loads() -> None:
+    d = {"round": 2, "parent": 1, "phase": "choose",
+         "chips": [chips("R1"), chips(), chips("Y2"), chips("B1 G1")],
+         "coins": [ONE_EACH] * 4}
+    state = tb.make("color_mafia").state_from_dict(d)
+    out = state.to_dict()
+    assert out["box"] == chips("R9 B9 Y8 G9")  # chips_per_color=10 minus the holdings
+    assert out["revealed"] == [None] * 4 and out["acting"] is None and out["outcome"] is None
+    assert out["players"] == 4 and out["rng"] == 0
+    assert state.is_simultaneous_node()
+
+
+def test_color_mafia_round_one_resolve_only_earlier_players_hold_chips() -> None:
+    game = tb.make("color_mafia")
+    # Round 1, order 0, 1, 2, 3: parent 0 revealed R and took a red chip; player 1 acts now, so
+    # players 1, 2 and 3 have not had a turn and hold nothing.
+    d = {"round": 1, "parent": 0, "phase": "resolve",
+         "chips": [chips("R1"), chips(), chips(), chips()], "coins": [ONE_EACH] * 4,
+         "revealed": ["R", "Y", "B", "W"], "acting": 1}
+    assert game.state_from_dict(d).current_player() == 1
+    d["chips"] = [chips("R1"), chips(), chips(), chips("G1")]
+    with pytest.raises(ValueError, match="more chips than the rounds played allow"):
+        game.state_from_dict(d)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"box": chips("R10 B10 Y10 G10")}, "chip conservation"),
+        ({"players": 3}, "'players' must be in 4..4, got 3"),
+        ({"chips": [chips("R11"), chips(), chips(), chips()]}, "'chips'\\[0\\]\\['R'\\]"),
+        ({"round": 1}, "more chips than the rounds played allow"),
+        ({"coins": [{"R": 3, "B": 0, "Y": 0, "G": 1, "W": 1}, {"R": 0, "B": 2, "Y": 1, "G": 1,
+                                                                 "W": 1},
+                    {"R": 0, "B": 1, "Y": 2, "G": 1, "W": 1}, {"R": 1, "B": 1, "Y": 1, "G": 1,
+                                                                 "W": 1}]},
+         "further from one of each colour"),
+    ],
+    ids=["contradictory-box", "wrong-players", "too-many-chips", "chips-in-round-1",
+         "coins-too-far"],
+)
+def test_color_mafia_rejects_contradictory_values(change: dict, message: str) -> None:
+    d = {"round": 2, "parent": 1, "phase": "choose",
+         "chips": [chips("R1"), chips(), chips("Y2"), chips("B1 G1")], "coins": [ONE_EACH] * 4}
+    with pytest.raises(ValueError, match=message):
+        tb.make("color_mafia").state_from_dict(d | change)

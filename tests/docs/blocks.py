@@ -8,6 +8,7 @@ before a Markdown table or a fenced code block. ``params=k=v;k=v`` carries game 
 from __future__ import annotations
 
 import ast
+import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -215,17 +216,34 @@ def observation_slices(game_id: str, params: dict[str, Any] | None = None) -> di
 
 
 REQUIRED = object()  # state_dict_keys: the key has no default
+DESCRIBED = object()  # state_dict_keys: the default is described in words (derived from the rest)
 
 
 def state_dict_keys(page: Path) -> dict[str, Any]:
     """The state-dict key table of a game page (``| key | required | value |``): key -> its
-    default (``no (default 0)``), or REQUIRED (``yes``)."""
+    default (``no (default 0)``), DESCRIBED (``no (default: the tiles in no other place)``) or
+    REQUIRED (``yes``)."""
     lines = page.read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("| key | required |"))
-    out = {}
+    out: dict[str, Any] = {}
     for row in parse_table(lines, start).rows:
-        m = re.fullmatch(r"no \(default (.+)\)", row["required"])
+        m = re.fullmatch(r"no \(default(:?) (.+)\)", row["required"])
         if row["required"] != "yes" and not m:
-            raise ValueError(f"{page.name}: 'required' is 'yes' or 'no (default X)': {row}")
-        out[unquote(row["key"])] = literal(m.group(1).strip("`")) if m else REQUIRED
+            raise ValueError(
+                f"{page.name}: 'required' is 'yes', 'no (default X)' or "
+                f"'no (default: words)': {row}"
+            )
+        if not m:
+            out[unquote(row["key"])] = REQUIRED
+        else:
+            out[unquote(row["key"])] = DESCRIBED if m.group(1) else json_value(m.group(2))
     return out
+
+
+def json_value(text: str) -> Any:
+    """A default as the docs write it: JSON (``null``, ``[null, null]``), else a Python literal."""
+    text = text.strip("`")
+    try:
+        return json.loads(text)
+    except ValueError:
+        return literal(text)

@@ -57,7 +57,9 @@ def c(spec: str | None = None) -> dict:
 
 
 def sd(n, box, chips, *, parent=0, phase="choose", coins=None, revealed=None, acting=None,
-       outcome=None, rnd=1, rng=0) -> dict:
+       outcome=None, rnd=20, rng=0) -> dict:
+    """A state dict; round 20 by default, so the holdings of a scenario (up to 3 chips a round)
+    and its coins (one pass a round) have had the rounds to arise."""
     return {"game": "color_mafia", "players": n, "round": rnd, "parent": parent, "phase": phase,
             "box": h(box), "chips": [h(x) for x in chips],
             "coins": coins or [c() for _ in range(n)],
@@ -104,7 +106,8 @@ def test_initial_state(make):
     s = g.new_initial_state(seed=12345)
     rng = Rng(12345)
     parent = rng.uniform(3)
-    assert s.to_dict() == sd(3, "R7 B7 Y7 G7", ["", "", ""], parent=parent, rng=rng.state)
+    assert s.to_dict() == sd(3, "R7 B7 Y7 G7", ["", "", ""], parent=parent, rng=rng.state,
+                             rnd=1)
     assert s.current_player() == SIMULTANEOUS and s.is_simultaneous_node()
     assert s.acting_players() == [0, 1, 2]
     for p in range(3):
@@ -174,7 +177,7 @@ def test_worked_example_1(make):
     assert s.legal_actions() == list(range(9, 39))  # every 2- and 3-chip multiset
     play(s, "chips RYG")
     d = s.to_dict()
-    assert d["phase"] == "choose" and d["round"] == 2 and d["parent"] == 1
+    assert d["phase"] == "choose" and d["round"] == 21 and d["parent"] == 1
     assert d["revealed"] == [None] * 4 and d["acting"] is None
     assert d["box"] == h("R8 B7 Y9 G9")
     assert d["chips"] == [h(""), h("R1 B1"), h("B2"), h("R1 Y1 G1")]
@@ -206,7 +209,7 @@ def test_three_and_four_way_collisions(make):
     play(s, "chips R")
     d = s.to_dict()
     assert d["chips"] == [h(""), h(""), h("R1"), h("")] and d["parent"] == 3
-    assert d["phase"] == "choose" and d["round"] == 2
+    assert d["phase"] == "choose" and d["round"] == 21
 
     s = g.state_from_dict(sd(4, "R6 B10 Y10 G10", chips, parent=0))
     coins_choose(s, "Y", "B", "Y", "Y")  # 0, 2, 3 collide; 1 takes blue
@@ -446,7 +449,7 @@ def test_return_options(make, coin, held, expected):
     moved = {k: expected[-1].count(k) for k in "RBYG"}
     d = s.to_dict()
     assert d["chips"][1] == {k: hold[k] - moved[k] for k in "RBYG"}
-    assert d["phase"] == "choose" and d["round"] == 2  # player 2 skipped
+    assert d["phase"] == "choose" and d["round"] == 21  # player 2 skipped
 
 
 # ---------------------------------------------------------------- passing and rounds
@@ -466,12 +469,12 @@ def test_coin_passing_and_parent_wraps(make):
 
 
 def test_truncation(make):
-    g = make(players=3, max_rounds=2)
-    s = g.state_from_dict(sd(3, "R9 B9 Y9 G8", ["R1 B1 Y1 G1", "", "G1"], rnd=2, parent=1))
+    g = make(players=3, max_rounds=3)
+    s = g.state_from_dict(sd(3, "R9 B9 Y9 G8", ["R1 B1 Y1 G1", "", "G1"], rnd=3, parent=1))
     coins_choose(s, "R", "B", "Y")
     play(s, "chips B", "chips YY", "chips RR")  # order 1, 2, 0
     d = s.to_dict()
-    assert d["phase"] == "over" and d["outcome"] == "truncated" and d["round"] == 2
+    assert d["phase"] == "over" and d["outcome"] == "truncated" and d["round"] == 3
     assert d["parent"] == 2 and d["revealed"] == [None] * 3  # the final pass still happens
     assert d["coins"] == [c("R0 Y2"), c("R2 B0"), c("B2 Y0")]
     assert d["chips"] == [h("R3 B1 Y1 G1"), h("B1"), h("Y2 G1")]
@@ -602,7 +605,13 @@ def _bad_dicts():
                             chips=[h() | {"Y": True}, h("R2 B1"), h(), h()]),
         "table coin colour count": with_(ok, coins=[c("R2 B0"), c(), c(), c()]),
         "coin dict keys": with_(ok, coins=[h(), c(), c(), c()]),
-        "missing key": {k: v for k, v in ok.items() if k != "acting"},
+        "missing key": {k: v for k, v in ok.items() if k != "chips"},
+        "chips held in round 1": with_(ok, round=1),
+        "coins too far from the start": with_(ok, round=3, coins=[c("R4 B0 Y0 G0"), c("R0 B2"),
+                                                                  c("R0 Y2"), c("R0 G2")]),
+        "more chips than turns": with_(ok, round=3, box=h("R1 B9 Y10 G10"),
+                                       chips=[h(), h("R9 B1"), h(), h()]),
+        "chips of a player yet to resolve in round 1": with_(res, round=1),
         "unknown key": with_(ok, extra=1),
         "game": with_(ok, game="fox_duet"),
         "players": with_(ok, players=3),

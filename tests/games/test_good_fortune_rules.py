@@ -44,13 +44,21 @@ def spec_dict() -> dict:
 
 
 def p1_places(tile: int, line=SPEC_LINE) -> dict:
-    """Round 1, player 0 has placed already (tile 1 ended discarded); player 1 places `tile`."""
-    rack1 = [t for t in [2, 3, 5, 6, 10, 14, 16, 17, 21] if t != tile]
-    return {"game": "good_fortune", "round": 1, "phase": "place",
-            "token": {"holder": 0, "face": "small"},
-            "racks": [[4, 8, 9, 11, 13, 15, 18, 20], rack1],
+    """Round 2 (big face: the higher tile places first), player 1 to place `tile` (below 19).
+
+    Round 1 placed two tiles (3 and 20 are gone); this round player 0 placed 19 at R, which
+    pushed tile 1 off the L end: discarded with the domino line (19's facing ganesha meets
+    12's cat), collected with the shared one (19 shares mati with 12). Player 0 got tile 1
+    (tile 21 is still in player 1's rack), so player 1 holds the token in round 2.
+    """
+    rack1 = [t for t in [2, 5, 6, 10, 14, 16, 17, 21] if t != tile]
+    collected = line == SHARED_LINE
+    return {"game": "good_fortune", "round": 2, "phase": "place",
+            "token": {"holder": 1, "face": "big"},
+            "racks": [[4, 8, 9, 11, 13, 15, 18], rack1],
             "selected": [None, tile], "line": copy.deepcopy(line),
-            "collections": [[], []], "discarded": [1]}
+            "collections": [[1] if collected else [], []],
+            "discarded": [3, 20] if collected else [1, 3, 20]}
 
 
 def order_dict(round_: int, face: str, holder: int) -> dict:
@@ -153,10 +161,10 @@ def test_example_1_domino_connects(make):
     play(state, "place R mati")
     d = state.to_dict()
     assert d["line"] == [[12, "mati", "cat"], [19, "ganesha", "mati"], [5, "mati", "hamsa"]]
-    assert d["collections"] == [[], [7]] and d["discarded"] == [1]
+    assert d["collections"] == [[], [7]] and d["discarded"] == [1, 3, 20]
     # Round over: standard token passes and flips.
-    assert d["round"] == 2 and d["phase"] == "select" and d["selected"] == [None, None]
-    assert d["token"] == {"holder": 1, "face": "big"}
+    assert d["round"] == 3 and d["phase"] == "select" and d["selected"] == [None, None]
+    assert d["token"] == {"holder": 0, "face": "small"}
     assert state.scores() == [0.0, 2.0]
 
 
@@ -166,7 +174,7 @@ def test_example_2_domino_no_connection(make):
     play(state, "place L hamsa")
     d = state.to_dict()
     assert d["line"] == [[5, "mati", "hamsa"], [7, "cat", "ganesha"], [12, "mati", "cat"]]
-    assert d["collections"] == [[], []] and d["discarded"] == [1, 19]
+    assert d["collections"] == [[], []] and d["discarded"] == [1, 3, 19, 20]
 
 
 def test_example_3_big_face_higher_places_first(make):
@@ -212,7 +220,7 @@ def test_domino_connect_on_left(make):
     play(state, "place L cat")
     d = state.to_dict()
     assert d["line"] == [[16, "clover", "cat"], [7, "cat", "ganesha"], [12, "mati", "cat"]]
-    assert d["collections"] == [[], [19]] and d["discarded"] == [1]
+    assert d["collections"] == [[], [19]] and d["discarded"] == [1, 3, 20]
 
 
 @pytest.mark.parametrize("tile,expected", [(5, [24]), (16, [21]), (2, [21, 22, 23, 24])])
@@ -243,7 +251,7 @@ def test_shared_actions_and_connect(make):
     play(state, "place R")                # 5 (hamsa, mati) shares mati with 19: connects
     d = state.to_dict()
     assert d["line"] == [[12, "cat", "mati"], [19, "mati", "ganesha"], [5, "hamsa", "mati"]]
-    assert d["collections"] == [[], [7]]
+    assert d["collections"] == [[1], [7]]
 
 
 def test_shared_no_connection(make):
@@ -251,7 +259,7 @@ def test_shared_no_connection(make):
     play(state, "place L")                # 5 shares nothing with 7 (cat, ganesha)
     d = state.to_dict()
     assert d["line"] == [[5, "hamsa", "mati"], [7, "cat", "ganesha"], [12, "cat", "mati"]]
-    assert d["collections"] == [[], []] and d["discarded"] == [1, 19]
+    assert d["collections"] == [[1], []] and d["discarded"] == [3, 19, 20]
 
 
 @pytest.mark.parametrize("tile,expected", [(5, [23]), (2, [21, 23]), (14, [21, 23])])
@@ -333,11 +341,14 @@ def test_guess_rejects_half_selection(make):
 # ----- end and scoring --------------------------------------------------------------------------
 
 def round9_dict() -> dict:
+    """Round 9 (small face): player 0 placed tile 4 (lower than player 1's 5) at R, clover facing
+    12's cat: no connection, so the L end (19) was discarded."""
     return {"game": "good_fortune", "round": 9, "phase": "place",
             "token": {"holder": 0, "face": "small"}, "racks": [[], []],
-            "selected": [None, 5], "line": copy.deepcopy(SPEC_LINE),
+            "selected": [None, 5],
+            "line": [[7, "cat", "ganesha"], [12, "mati", "cat"], [4, "clover", "mati"]],
             "collections": [[3, 16, 18], [10, 14]],
-            "discarded": [1, 2, 4, 6, 8, 9, 11, 13, 15, 17, 20, 21]}
+            "discarded": [1, 2, 6, 8, 9, 11, 13, 15, 17, 19, 20, 21]}
 
 
 def test_round_9_ends_game(make):
@@ -345,7 +356,7 @@ def test_round_9_ends_game(make):
     state = game.state_from_dict(round9_dict())
     assert state.returns() == [0.0, 0.0]
     assert state.scores() == [33.0, 6.0]  # cat 4+3+4 -> 33; horseshoe 2+1 -> 6
-    play(state, "place R mati")           # collects 7 (cat, ganesha, 2)
+    play(state, "place R mati")           # mati meets 4's mati: collects 7 (cat, ganesha, 2)
     d = state.to_dict()
     assert d["phase"] == "over" and d["round"] == 9
     assert d["token"] == {"holder": 1, "face": "big"}
@@ -353,7 +364,7 @@ def test_round_9_ends_game(make):
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert state.acting_players() == [] and state.legal_actions(0) == []
     assert state.legal_actions(1) == [] and state.legal_actions() == []
-    # Line tiles 12, 19, 5 score nothing; p1: cat 2+2 -> 8, plus 14 alone -> 1.
+    # Line tiles 12, 4, 5 score nothing; p1: cat 2+2 -> 8, plus 14 alone -> 1.
     assert state.scores() == [33.0, 9.0]
     assert state.returns() == [1.0, 0.0]
     round_trip(game, state)
@@ -465,7 +476,7 @@ def _mutations():
     yield "round str", m(lambda d: d.update(round="1"))
     yield "wrong game", m(lambda d: d.update(game="fox_duet"))
     yield "extra rng", m(lambda d: d.update(rng=0))
-    yield "missing key", m(lambda d: d.pop("discarded"))
+    yield "missing key", m(lambda d: d.pop("racks"))
     yield "short line", m(lambda d: d["line"].pop())
     yield "three racks", m(lambda d: d["racks"].append([]))
     yield "non-holder selected", m(lambda d: (d["racks"][1].remove(2),
@@ -482,13 +493,22 @@ def _mutations():
     d["discarded"] = d["discarded"][10:]
     yield "collection larger than placements", d
     d = p1_places(5)
-    d["collections"] = [[], [1]]
-    d["discarded"] = []
-    yield "collection before placing", d
+    d["collections"] = [[], [1, 3]]
+    d["discarded"] = [20]
+    yield "collection larger than own placements", d
     d = p1_places(5)
     d["selected"] = [None, None]
-    d["discarded"] = [1, 5]
+    d["discarded"] = [1, 3, 5, 20]
     yield "place with nothing selected", d
+    yield "tile 1 with the non-holder", m(lambda d: d["token"].update(holder=1))
+    d = order_dict(2, "big", 1)
+    d["token"]["holder"] = 0
+    yield "token not handed over after round 1", d
+    yield "second placer not sent second by the face", p1_places(21)
+    d = round9_dict()
+    d["line"] = copy.deepcopy(SPEC_LINE)  # 7 and 19 at the ends, neither lower than 5
+    d["discarded"] = [1, 2, 4, 6, 8, 9, 11, 13, 15, 17, 20, 21]
+    yield "round 9: the first placer's tile at neither end", d
     d = order_dict(1, "small", 0)
     d["racks"] = [[1, 3, 4, 11, 13, 15, 18], [2, 5, 6, 8, 10, 16, 17, 20, 21]]
     yield "rack sizes [7, 9] in place", d

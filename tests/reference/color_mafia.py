@@ -159,6 +159,22 @@ class Game:
                 else:
                     raise ValueError("outcome must be 'ended' or 'truncated' when over")
 
+        # Coins start one of each colour; each pass (a completed round) moves one coin per player.
+        passes = d["round"] if outcome == "truncated" else d["round"] - 1
+        for i, h in enumerate(coins):
+            if sum(max(k - 1, 0) for k in h.values()) > passes:
+                raise ValueError(f"player {i}'s coins are too far from the start for {passes} "
+                                 "passes")
+        # Chips are only gained by taking, at most 3 per turn, one turn per round.
+        for i, h in enumerate(chips):
+            turns = d["round"] - 1
+            if phase == "over":
+                turns = d["round"]
+            elif phase == "resolve":
+                turns += (i - d["parent"]) % n < (acting - d["parent"]) % n
+            if sum(h.values()) > 3 * turns:
+                raise ValueError(f"player {i} holds more chips than {turns} turns can take")
+
         s = State(self)
         s.round, s.parent, s.phase, s.rng = d["round"], d["parent"], phase, rng
         s.box, s.chips, s.coins = box, chips, coins

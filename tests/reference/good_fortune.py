@@ -244,6 +244,20 @@ def _validate(game: Game, d) -> dict:
             rnd - 1 + (phase == "place" and selected[p] is None)
         if len(colls[p]) > placed:
             raise ValueError(f"collections[{p}]: more tiles than placements made")
+    # Tile 1 and the token start with the same player; the standard game hands the token over
+    # after every round, the guess variant never. Racks only lose tiles.
+    handovers = 0 if game.variant == "guess" else (NUM_ROUNDS if phase == "over" else rnd - 1)
+    first = holder if handovers % 2 == 0 else 1 - holder
+    for p in (0, 1):
+        own = racks[p] + ([selected[p]] if selected[p] is not None else [])
+        if (1 in own and p != first) or (NUM_TILES in own and p == first):
+            raise ValueError("token: the holder disagrees with who got tile 1")
+    # One tile left to place: the first placer's tile sits at an end of the line, and the face
+    # chose it (small: the lower tile first).
+    if phase == "place" and None in selected:
+        left = selected[0] if selected[0] is not None else selected[1]
+        if not any((end[0] < left) == (face == "small") for end in (new_line[0], new_line[2])):
+            raise ValueError("line: the tile placed first this round is at neither end")
     return {"game": "good_fortune", "round": rnd, "phase": phase,
             "token": {"holder": holder, "face": face}, "racks": racks,
             "selected": selected, "line": new_line, "collections": colls,

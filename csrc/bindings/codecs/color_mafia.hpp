@@ -81,41 +81,54 @@ struct PyCodec<color_mafia::ColorMafia> {
     using namespace color_mafia;
     const int n = p.players;
     py::dict d = py_convert::to_dict(obj, "state dict");
-    if (d.contains("rng")) {
-      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "parent", "phase", "box", "chips", "coins", "revealed", "acting", "outcome", "rng"});
-    } else {
-      py_convert::expect_keys(d, "state dict", {"game", "players", "round", "parent", "phase", "box", "chips", "coins", "revealed", "acting", "outcome"});
+    // Optional keys, for positions written by hand (docs/games/color_mafia.md, "Optional
+    // keys"): game and players (checked if given), box (the chips nobody holds), revealed
+    // (nothing revealed), acting and outcome (null), rng (0).
+    py_convert::expect_keys(d, "state dict", {"round", "parent", "phase", "chips", "coins"},
+                            {"game", "players", "box", "revealed", "acting", "outcome", "rng"});
+    if (d.contains("game") && py_convert::to_str(d["game"], "'game'") != "color_mafia") {
+      py_convert::value_error("'game' must be 'color_mafia'");
     }
-    if (py_convert::to_str(d["game"], "'game'") != "color_mafia") py_convert::value_error("'game' must be 'color_mafia'");
-    py_convert::to_int(d["players"], "'players'", n, n);
+    if (d.contains("players")) py_convert::to_int(d["players"], "'players'", n, n);
     State s{};
     s.round = static_cast<uint16_t>(py_convert::to_int(d["round"], "'round'", 1, p.max_rounds));
     s.parent = static_cast<uint8_t>(py_convert::to_int(d["parent"], "'parent'", 0, n - 1));
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", kPhases));
     if (d.contains("rng")) s.rng.state = py_convert::to_u64(d["rng"], "'rng'");
     int counts[kCoinColors];
-    read_counts(d["box"], "'box'", kChipColors, p.chips_per_color, counts);
-    for (int c = 0; c < kChipColors; ++c) s.box[c] = static_cast<uint8_t>(counts[c]);
     py::list chips = py_convert::to_list(d["chips"], "'chips'", static_cast<size_t>(n));
     py::list coins = py_convert::to_list(d["coins"], "'coins'", static_cast<size_t>(n));
-    py::list revealed = py_convert::to_list(d["revealed"], "'revealed'", static_cast<size_t>(n));
+    const py::list revealed = d.contains("revealed") ? py_convert::to_list(d["revealed"], "'revealed'", static_cast<size_t>(n)) : py::list();
+    int nobody[kChipColors];  // chips held by nobody: the box, unless the dict gives it
+    for (int c = 0; c < kChipColors; ++c) nobody[c] = p.chips_per_color;
+    for (int pl = 0; pl < kMaxSeats; ++pl) s.revealed[pl] = kNone;
     for (int pl = 0; pl < n; ++pl) {
       const std::string who = "[" + std::to_string(pl) + "]";
       read_counts(chips[pl], "'chips'" + who, kChipColors, p.chips_per_color, counts);
-      for (int c = 0; c < kChipColors; ++c) s.chips[pl][c] = static_cast<uint8_t>(counts[c]);
+      for (int c = 0; c < kChipColors; ++c) {
+        s.chips[pl][c] = static_cast<uint8_t>(counts[c]);
+        nobody[c] -= counts[c];
+      }
       read_counts(coins[pl], "'coins'" + who, kCoinColors, 5, counts);
       uint16_t packed = 0;
       for (int c = 0; c < kCoinColors; ++c) packed = static_cast<uint16_t>(packed | counts[c] << (kCoinBits * c));
       s.coins[pl] = packed;
-      s.revealed[pl] = revealed[pl].is_none()
-          ? kNone
-          : static_cast<uint8_t>(py_convert::to_choice(revealed[pl], "'revealed'" + who, std::array{"R", "B", "Y", "G", "W"}));
+      if (revealed.empty() || revealed[pl].is_none()) continue;
+      s.revealed[pl] = static_cast<uint8_t>(py_convert::to_choice(revealed[pl], "'revealed'" + who, std::array{"R", "B", "Y", "G", "W"}));
     }
-    for (int pl = n; pl < kMaxSeats; ++pl) s.revealed[pl] = kNone;
-    s.acting = d["acting"].is_none() ? kNone : static_cast<uint8_t>(py_convert::to_int(d["acting"], "'acting'", 0, n - 1));
-    s.outcome = d["outcome"].is_none()
-        ? uint8_t{kNoOutcome}
-        : static_cast<uint8_t>(py_convert::to_choice(d["outcome"], "'outcome'", kOutcomes) + 1);
+    if (d.contains("box")) {
+      read_counts(d["box"], "'box'", kChipColors, p.chips_per_color, counts);
+      for (int c = 0; c < kChipColors; ++c) s.box[c] = static_cast<uint8_t>(counts[c]);
+    } else {
+      for (int c = 0; c < kChipColors; ++c) {
+        if (nobody[c] < 0) py_convert::value_error("the players hold more chips of a colour than chips_per_color");
+        s.box[c] = static_cast<uint8_t>(nobody[c]);
+      }
+    }
+    const bool acting = d.contains("acting") && !d["acting"].is_none();
+    s.acting = acting ? static_cast<uint8_t>(py_convert::to_int(d["acting"], "'acting'", 0, n - 1)) : kNone;
+    const bool outcome = d.contains("outcome") && !d["outcome"].is_none();
+    s.outcome = outcome ? static_cast<uint8_t>(py_convert::to_choice(d["outcome"], "'outcome'", kOutcomes) + 1) : uint8_t{kNoOutcome};
     return s;
   }
 };

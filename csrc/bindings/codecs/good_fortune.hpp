@@ -102,26 +102,34 @@ struct PyCodec<good_fortune::GoodFortune> {
     namespace py = pybind11;
     using namespace good_fortune;
     py::dict d = py_convert::to_dict(obj, "state dict");
-    py_convert::expect_keys(d, "state dict", {"game", "round", "phase", "token", "racks", "selected", "line", "collections", "discarded"});
-    if (py_convert::to_str(d["game"], "'game'") != "good_fortune") py_convert::value_error("'game' must be 'good_fortune'");
+    // Optional keys, for positions written by hand (docs/games/good_fortune.md, "Optional
+    // keys"): game (checked if given), selected (nothing selected), discarded (the tiles in no
+    // other place) and the token's face (the round's face).
+    py_convert::expect_keys(d, "state dict", {"round", "phase", "token", "racks", "line", "collections"},
+                            {"game", "selected", "discarded"});
+    if (d.contains("game") && py_convert::to_str(d["game"], "'game'") != "good_fortune") {
+      py_convert::value_error("'game' must be 'good_fortune'");
+    }
     State s{};
     s.round = static_cast<uint8_t>(py_convert::to_int(d["round"], "'round'", 1, kRounds));
     s.phase = static_cast<uint8_t>(py_convert::to_choice(d["phase"], "'phase'", std::array{"select", "place", "over"}));
     py::dict token = py_convert::to_dict(d["token"], "'token'");
-    py_convert::expect_keys(token, "'token'", {"holder", "face"});
+    py_convert::expect_keys(token, "'token'", {"holder"}, {"face"});
     s.holder = static_cast<uint8_t>(py_convert::to_int(token["holder"], "token 'holder'", 0, 1));
-    const bool small = py_convert::to_choice(token["face"], "token 'face'", std::array{"small", "big"}) == 0;
-    if (small != G::small_face(s)) py_convert::value_error("token face must be small on odd rounds and big on even rounds (flipped once more when the game is over)");
+    if (token.contains("face") &&
+        (py_convert::to_choice(token["face"], "token 'face'", std::array{"small", "big"}) == 0) != G::small_face(s)) {
+      py_convert::value_error("token face must be small on odd rounds and big on even rounds (flipped once more when the game is over)");
+    }
     py::list racks = py_convert::to_list(d["racks"], "'racks'", 2);
     py::list collections = py_convert::to_list(d["collections"], "'collections'", 2);
-    py::list selected = py_convert::to_list(d["selected"], "'selected'", 2);
+    s.selected[0] = s.selected[1] = kNoTile;
+    const py::list selected = d.contains("selected") ? py_convert::to_list(d["selected"], "'selected'", 2) : py::list();
     for (int pl = 0; pl < 2; ++pl) {
       const std::string who = "[" + std::to_string(pl) + "]";
       s.rack[pl] = tile_set(racks[pl], "'racks'" + who);
       s.collection[pl] = tile_set(collections[pl], "'collections'" + who);
-      s.selected[pl] = selected[pl].is_none()
-          ? kNoTile
-          : static_cast<uint8_t>(py_convert::to_int(selected[pl], "'selected'" + who, 1, kTiles) - 1);
+      if (selected.empty() || selected[pl].is_none()) continue;
+      s.selected[pl] = static_cast<uint8_t>(py_convert::to_int(selected[pl], "'selected'" + who, 1, kTiles) - 1);
     }
     py::list line = py_convert::to_list(d["line"], "'line'", kLineSize);
     for (int i = 0; i < kLineSize; ++i) {
@@ -146,7 +154,7 @@ struct PyCodec<good_fortune::GoodFortune> {
     uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];
     for (uint8_t e : s.line) placed |= 1u << G::tile_of(e);
     for (uint8_t t : s.selected) placed |= t == kNoTile ? 0u : 1u << t;
-    if (tile_set(d["discarded"], "'discarded'") != (kAllTiles & ~placed)) {
+    if (d.contains("discarded") && tile_set(d["discarded"], "'discarded'") != (kAllTiles & ~placed)) {
       py_convert::value_error("'discarded' must list exactly the tiles in no other place");
     }
     return s;

@@ -2,6 +2,8 @@
 // (docs/games/color_mafia.md, "state_from_dict validation").
 #pragma once
 
+#include <algorithm>
+
 #include "game.hpp"
 
 namespace tb::color_mafia {
@@ -38,6 +40,26 @@ inline const char* ColorMafia::validate(const State& s, const Params& p) {
   }
   for (int c = 0; c < kCoinColors; ++c) {
     if (table[c] != n) return "the table must hold exactly N coins of each colour";
+  }
+  // Everybody starts with one coin of each colour, and a pass (the end of a full round) swaps
+  // one of a player's coins: each pass adds at most one surplus coin (a second, third, ... of
+  // a colour).
+  const int passes = s.phase == kOver && s.outcome == kTruncated ? s.round : s.round - 1;
+  for (int pl = 0; pl < n; ++pl) {
+    int surplus = 0;
+    for (int c = 0; c < kCoinColors; ++c) surplus += std::max(coin_count(s.coins[pl], c) - 1, 0);
+    if (surplus > passes) return "a player's coins are further from one of each colour than the rounds played allow";
+  }
+  // Chips are only gained by taking from the box, at most 3 at a time, once per round; in the
+  // resolve phase only the players resolved before the acting one have had this round's turn.
+  for (int pl = 0; pl < n; ++pl) {
+    int turns = s.round - 1;
+    if (s.phase == kOver) {
+      turns = s.round;
+    } else if (s.phase == kResolve && s.acting < n) {
+      turns += (pl - s.parent + n) % n < (s.acting - s.parent + n) % n;
+    }
+    if (held_total(s, pl) > 3 * turns) return "a player holds more chips than the rounds played allow (at most 3 per round)";
   }
   if (s.phase != kResolve) {
     for (int pl = 0; pl < n; ++pl) {

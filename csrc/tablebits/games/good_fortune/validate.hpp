@@ -37,7 +37,6 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
       // The second selection moves the game to phase place at once (found by the fuzzer).
       if (n_selected == 2) return "phase select with both tiles selected (the phase is then place)";
       if (p.variant == Variant::kStandard && !has[s.holder] && n_selected) return "the token holder selects first";
-      if (n_selected == 2) return "both tiles are selected: that is the place phase";
       if (rack0 + has[0] != kRackSize + 1 - s.round || rack1 + has[1] != kRackSize + 1 - s.round) return "rack sizes disagree with the round";
       placements = 2 * (s.round - 1);
       break;
@@ -45,6 +44,26 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
       if (!n_selected) return "place phase without a selected tile";
       if (rack0 != kRackSize - s.round || rack1 != kRackSize - s.round) return "rack sizes disagree with the round";
       placements = 2 * (s.round - 1) + 2 - n_selected;
+      if (n_selected == 1) {
+        // The first placer's tile went to an end of the line, and the token rule chose them:
+        // with the small face up the lower tile places first.
+        const int left = s.selected[has[1]];
+        auto went_first = [&](uint8_t end) { return (tile_of(end) < left) == small_face(s); };
+        if (!went_first(s.line[0]) && !went_first(s.line[2])) {
+          return "with one tile left to place, the tile placed first this round must be at an end of the line "
+                 "and be the one the token face sends first (lower on small, higher on big)";
+        }
+      }
+  }
+  // The player who got tile 1 holds the token in round 1; the standard game hands it over
+  // every round, the guess variant never. Racks only lose tiles, so tile 1 still in a rack or
+  // selection names that player, and tile 21 the other one.
+  const int handovers = p.variant == Variant::kGuess ? 0 : (s.phase == kOver ? kRounds : s.round - 1);
+  const int first = s.holder ^ (handovers & 1);
+  auto holds = [&](int pl, int tile) { return ((s.rack[pl] >> tile) & 1) || s.selected[pl] == tile; };
+  if (holds(1 - first, 0) || holds(first, kTiles - 1)) {
+    return "the token holder disagrees with who got tile 1 (it starts with that player and, in the standard game, "
+           "changes hands every round)";
   }
   for (int pl = 0; pl < 2; ++pl) {
     const int own = s.phase == kOver ? kRounds : s.round - 1 + (s.phase == kPlace && !has[pl]);
