@@ -144,11 +144,12 @@ def test_is_truncated_on_a_capped_color_mafia_state():
     assert state.is_truncated()
     assert state.to_dict()["outcome"] == "truncated"
     assert state.returns() == pytest.approx([1 / 3] * 3)
-    # The rules' own end is not a truncation.
+    # The rules' own end is not a truncation (2 chips per colour: 7 of 8 taken in two rounds).
     ended = dict(d, box={"R": 1, "B": 0, "Y": 0, "G": 0},
-                 chips=[{"R": 9, "B": 10, "Y": 0, "G": 0}, {"R": 0, "B": 0, "Y": 10, "G": 0},
-                        {"R": 0, "B": 0, "Y": 0, "G": 10}])
-    state = game.state_from_dict(ended)
+                 chips=[{"R": 1, "B": 2, "Y": 0, "G": 0}, {"R": 0, "B": 0, "Y": 2, "G": 0},
+                        {"R": 0, "B": 0, "Y": 0, "G": 2}])
+    small = tb.make("color_mafia", players=3, max_rounds=3, chips_per_color=2)
+    state = small.state_from_dict(ended)
     state.apply_actions([0, 1, 2])  # the parent's end check fires: the box holds one chip
     assert state.is_terminal()
     assert state.to_dict()["outcome"] == "ended"
