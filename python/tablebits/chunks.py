@@ -8,12 +8,15 @@ gives the same games.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from . import _batch
 from .summary import ArenaSummary, SimulationSummary
+
+if TYPE_CHECKING:
+    from .bots import ISMCTS
 
 #: Per-game arrays of one chunk: returns, scores, lengths, truncated (and, for arena, entry
 #: seats).
@@ -93,7 +96,7 @@ class ArenaJob:
     record: bool = False  #: note every game's decisions (records=; local, keep_games only)
     #: the bots with a learned evaluator (``ISMCTS(evaluator=...)``): it lives in this process,
     #: so the job runs on local threads only, and an error it raised ends the job after the chunk
-    learned: tuple[Any, ...] = ()
+    learned: tuple[ISMCTS, ...] = ()
 
     @property
     def local_only(self) -> bool:
