@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace tb {
@@ -34,15 +35,15 @@ class EdgeTable {
     }
   }
 
-  // The child of `parent` by `key` if the edge exists; otherwise records it as `fresh` and
-  // returns -1.
   // The child of `parent` by `key`, or -1 if the edge does not exist.
   int32_t find(uint32_t parent, uint32_t key) const {
     if (slots_.empty()) return -1;
-    const Slot& slot = slots_[slot_index(uint64_t{parent} << 32 | key)];
-    return slot.stamp == stamp_ ? slot.child : -1;
+    const Slot* slot = probe(uint64_t{parent} << 32 | key);
+    return slot->stamp == stamp_ ? slot->child : -1;
   }
 
+  // The child of `parent` by `key` if the edge exists; otherwise records it as `fresh` and
+  // returns -1.
   int32_t find_or_insert(uint32_t parent, uint32_t key, int32_t fresh) {
     if (4 * (live_ + 1) > 3 * slots_.size()) grow();
     const uint64_t edge = uint64_t{parent} << 32 | key;
@@ -62,15 +63,14 @@ class EdgeTable {
 
   // The slot holding `edge`, or the empty slot where it belongs (the table is never full).
   // Fibonacci hashing: the top bits of one multiplication spread the (parent, key) pairs.
-  Slot* probe(uint64_t edge) { return &slots_[slot_index(edge)]; }
-
-  size_t slot_index(uint64_t edge) const {
+  const Slot* probe(uint64_t edge) const {
     const size_t mask = slots_.size() - 1;
     for (size_t i = (edge * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask) {
       const Slot& slot = slots_[i];
-      if (slot.stamp != stamp_ || slot.edge == edge) return i;
+      if (slot.stamp != stamp_ || slot.edge == edge) return &slot;
     }
   }
+  Slot* probe(uint64_t edge) { return const_cast<Slot*>(std::as_const(*this).probe(edge)); }
 
   // An empty table of `size` (a power of two) slots.
   void resize(size_t size) {

@@ -116,8 +116,10 @@ bool nothing_to_search(const typename G::State& root, const typename G::Params& 
 // Polled between search iterations: a stop request (Ctrl-C; the caller discards the result),
 // or the time limit (if `timed`) spent since `start`. Out of line: inlined into Ismcts's
 // iteration loop it changed the compiler's inlining there (+20% instructions per iteration on
-// Fox Duet and Good Fortune).
-[[gnu::noinline]] inline bool must_stop(bool timed, std::chrono::steady_clock::time_point start, double time_limit) {
+// Fox Duet and Good Fortune). One instance per game: a single function shared by every game's
+// search made GCC stop partially inlining Fox Duet's legal_mask into the loop (+3.5%).
+template <Game G>
+[[gnu::noinline]] bool must_stop(bool timed, std::chrono::steady_clock::time_point start, double time_limit) {
   if (stop_requested()) return true;
   if (!timed) return false;
   const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
@@ -166,7 +168,7 @@ class Ismcts {
     const double c = cfg.exploration;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
-      if ((it & 15) == 0 && it > 0 && must_stop(timed, start, cfg.time_limit)) break;
+      if ((it & 15) == 0 && it > 0 && must_stop<G>(timed, start, cfg.time_limit)) break;
       State s = root;
       G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
       iterate(s, p, n, c, rng);

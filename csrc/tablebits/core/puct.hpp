@@ -84,7 +84,7 @@ class Puct {
     const bool timed = cfg.time_limit > 0.0;
     uint32_t it = 0;
     for (; it < cfg.iterations && !failed; ++it) {
-      if ((it & 15) == 0 && it > 0 && must_stop(timed, start, cfg.time_limit)) break;
+      if ((it & 15) == 0 && it > 0 && must_stop<G>(timed, start, cfg.time_limit)) break;
       State s = root;
       G::resample(s, p, player, derive_seed(cfg.seed, it, 1));
       failed = !walk(s, p, batch, cfg.c_puct, eval);
