@@ -141,19 +141,7 @@ class Ismcts {
     const int n = G::num_players(p);
     nodes_.clear();
     arms_.clear();
-    {
-      // nothing_to_search, written out as it was before Puct shared it, so that the compiler's
-      // inlining of the iteration loop below stays as the instruction-count gate measured it.
-      State probe = root;
-      G::resample(probe, p, player, derive_seed(cfg.seed, 0, 3));
-      if (player < 0 || player >= n || G::current_player(probe, p) == kTerminal) return result;
-      const ActionMask mine = G::legal_mask(probe, p, player);
-      if (!mine) return result;
-      if (popcount(mine) == 1) {
-        result.action = lowest_bit(mine);
-        return result;
-      }
-    }
+    if (nothing_to_search<G>(root, p, player, cfg.seed, result)) return result;
     const uint32_t iterations = cfg.iterations ? cfg.iterations : 1;
     const bool timed = cfg.time_limit > 0.0;
     // A timed search may stop long before `iterations`: sizing for all of them up front (up to
