@@ -147,14 +147,10 @@ class TreeParallelIsmcts {
           if (chosen[pl] < 0) continue;
           ++arms_[chosen[pl]].visits;  // virtual loss: counted now, rewarded after the rollout
           joint[pl] = arms_[chosen[pl]].action;
-          key |= static_cast<uint32_t>(joint[pl] + 1) << (6 * pl);
+          key |= tb::joint_key(pl, joint[pl]);
           path.push_back(chosen[pl]);
         }
-        if (cur >= 0) {
-          G::apply(s, p, joint[cur]);
-        } else {
-          G::apply_joint(s, p, joint.data());
-        }
+        tb::apply_decision<G>(s, p, cur, joint.data());
         const int32_t child = edges_.find_or_insert(static_cast<uint32_t>(node), key, static_cast<int32_t>(nodes_.size()));
         if (child < 0) {
           nodes_.push_back(Node{});

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 import tablebits as tb
-from tests.helpers import random_joint
+from tests.helpers import random_step
 
 
 def reference(game_id: str) -> ModuleType:
@@ -21,11 +21,7 @@ def play_random(game, seed: int, rng: random.Random) -> int:
     state = game.new_initial_state(seed)
     steps = 0
     while not state.is_terminal():
-        if state.is_simultaneous_node():
-            state.apply_actions(random_joint(state, game.num_players, rng))
-        else:
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
+        random_step(state, game.num_players, rng)
         steps += 1
     return steps
 

@@ -11,7 +11,7 @@ import pytest
 
 import tablebits as tb
 
-from .helpers import SIMULTANEOUS, random_joint
+from .helpers import apply_move, random_move
 
 
 def run_differential(
@@ -43,16 +43,10 @@ def run_differential(
             assert engine.current_player() == ref.current_player(), where()
             for p in range(n):
                 assert engine.legal_actions(p) == ref.legal_actions(p), f"{where()}, player {p}"
-            if engine.current_player() == SIMULTANEOUS:
-                joint = random_joint(engine, n, rng)
-                engine.apply_actions(joint)
-                ref.apply_actions(joint)
-                history.append(joint)
-            else:
-                action = rng.choice(engine.legal_actions())
-                engine.apply_action(action)
-                ref.apply_action(action)
-                history.append(action)
+            move = random_move(engine, n, rng)
+            apply_move(engine, move)
+            apply_move(ref, move)
+            history.append(move)
             assert engine.to_dict() == ref.to_dict(), where()
             stats["steps"] += 1
         assert ref.is_terminal(), f"game {g}: only the engine finished"

@@ -56,12 +56,27 @@ def random_joint(state: Any, num_players: int, rng: random.Random) -> list[int]:
     ]
 
 
-def random_step(state: Any, num_players: int, rng: random.Random) -> None:
-    """Applies one uniformly random legal move (a random joint action at simultaneous nodes)."""
+def random_move(state: Any, num_players: int, rng: random.Random) -> int | list[int]:
+    """A uniformly random legal move: an action, or a joint action at a simultaneous node."""
     if state.is_simultaneous_node():
-        state.apply_actions(random_joint(state, num_players, rng))
+        return random_joint(state, num_players, rng)
+    return rng.choice(state.legal_actions())
+
+
+def apply_move(state: Any, move: int | list[int]) -> None:
+    """Applies a move of random_move (a list is a joint action)."""
+    if isinstance(move, list):
+        state.apply_actions(move)
     else:
-        state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(move)
+
+
+def random_step(state: Any, num_players: int, rng: random.Random) -> int | list[int]:
+    """Applies one uniformly random legal move (a random joint action at simultaneous nodes)
+    and returns it."""
+    move = random_move(state, num_players, rng)
+    apply_move(state, move)
+    return move
 
 
 def checked_random_playout(game, seed: int, rng: random.Random, max_steps: int = 10_000):

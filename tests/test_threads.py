@@ -11,16 +11,9 @@ import random
 import threading
 
 import tablebits as tb
+from tests.helpers import random_step
 
 GAMES = ["good_fortune", "color_mafia", "fox_duet", "hoi_pho"]
-
-
-def random_step(state: tb.State, rng: random.Random) -> None:
-    if state.is_simultaneous_node():
-        legal = [state.legal_actions(p) for p in range(state.game.num_players)]
-        state.apply_actions([rng.choice(a) if a else -1 for a in legal])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def play_and_search(game_id: str, seed: int) -> list:
@@ -35,7 +28,7 @@ def play_and_search(game_id: str, seed: int) -> list:
             record.append(state.observation_tensor(player).tobytes())
         record.append(state.to_bytes())
         record.append(state.clone().to_dict())
-        random_step(state, rng)
+        random_step(state, state.game.num_players, rng)
     record.append(state.returns())
     return record
 
@@ -76,7 +69,7 @@ def test_same_state_searched_while_another_thread_moves_it() -> None:
     def mover(_: int) -> int:
         rng = random.Random(1)
         for _ in range(moves):
-            random_step(state, rng)
+            random_step(state, state.game.num_players, rng)
         stop.set()
         return moves
 

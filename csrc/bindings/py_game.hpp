@@ -243,31 +243,36 @@ class StateMethods {
     return p;
   }
 
-  // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released. The
-  // runners are per thread and keep their memory (ISMCTS's node pool) between calls.
-  static BotRunners<G>& run_bot(const S& st, const BotConfig& bot, const py::object& player,
-                                const py::object& seed, int& action, int& decider) {
-    decider = deciding_player(st, player);
+  // The bots' runners of this thread, kept between calls with their memory (ISMCTS's node
+  // pools), shared by bot_action and search.
+  static BotRunners<G>& thread_runners() {
+    thread_local BotRunners<G> runners;
+    return runners;
+  }
+
+  // Once a bot has run: Ctrl-C during it becomes KeyboardInterrupt, and a learned evaluator's
+  // error is raised as the evaluator raised it.
+  static void raise_after_bot(SigintScope& sigint, const BotConfig& bot) {
+    if (sigint.raise_if_stopped()) throw py::error_already_set();
+    if (const auto* puct = std::get_if<PuctBot>(&bot)) raise_evaluator_error(puct->evaluator);
+  }
+
+  // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released.
+  static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    const int decider = deciding_player(st, player);
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;
     const typename G::Params params = st.game->params;
     const ActionMask legal = mask(st, decider);
-    thread_local BotRunners<G> runners;
+    int action;
     SigintScope sigint;
     {
       py::gil_scoped_release release;
       Rng policy{s};
       Decision decision{policy, s};
-      action = runners.act(bot, root, params, decider, legal, decision);
+      action = thread_runners().act(bot.config, root, params, decider, legal, decision);
     }
-    if (sigint.raise_if_stopped()) throw py::error_already_set();
-    if (const auto* puct = std::get_if<PuctBot>(&bot)) raise_evaluator_error(puct->evaluator);
-    return runners;
-  }
-
-  static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
-    int action, decider;
-    run_bot(st, bot.config, player, seed, action, decider);
+    raise_after_bot(sigint, bot.config);
     return action;
   }
 
@@ -298,7 +303,7 @@ class StateMethods {
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;
     const typename G::Params params = st.game->params;
-    thread_local BotRunners<G> runners;
+    BotRunners<G>& runners = thread_runners();
     RootStats stats;
     IsmctsResult result;
     std::vector<std::string> line;
@@ -319,11 +324,8 @@ class StateMethods {
       }
     }
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-    if (sigint.raise_if_stopped()) throw py::error_already_set();
-    if (const auto* puct = std::get_if<PuctBot>(&bot.config)) {
-      raise_evaluator_error(puct->evaluator);
-      if (failed) py_convert::value_error("the evaluator is no longer registered");
-    }
+    raise_after_bot(sigint, bot.config);
+    if (failed) py_convert::value_error("the evaluator is no longer registered");
     py::array_t<uint64_t> visits(G::kNumActions);
     py::array_t<double> values(G::kNumActions);
     for (size_t a = 0; a < size_t{G::kNumActions}; ++a) {

@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from ._checks import check_positive_int, check_seed
+from ._checks import check_seed
+from .bots import ISMCTS
 
 __all__ = ["Evaluator", "SearchResult", "search"]
 
@@ -77,23 +78,13 @@ def search(
     either way the search stops at once.
     """
     check_seed(seed)
-    check_positive_int(threads, "threads")
-    check_positive_int(batch_size, "batch_size")
-    if evaluator is None:
-        config = _core.BotConfig(
-            "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
-            threads=threads,
-        )
-        handle = None
-    else:
-        handle = _core.Evaluator(evaluator)
-        config = _core.BotConfig(
-            "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
-            threads=threads, time_limit=time_limit, evaluator=handle.id,
-        )
+    # The bot holds the config and keeps the evaluator registered while the search runs.
+    bot = ISMCTS(
+        iterations=iterations, exploration=exploration, seed=seed, time_limit=time_limit,
+        threads=threads, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
+    )
     decider = state.current_player() if player is None else player
-    visits, values, best, line, done, seconds = state._search(config, player, seed)
-    del handle  # unregisters the evaluator
+    visits, values, best, line, done, seconds = state._search(bot.config, player, seed)
     return SearchResult(
         player=decider, visits=visits, values=values, best_action=best,
         principal_variation=list(line), iterations=done, seconds=seconds,

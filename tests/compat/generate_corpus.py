@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT.parents[1]))
 
 import tablebits as tb  # noqa: E402
 from tests.game_params import FOX_SMALL_BOARD, PARAM_SETS  # noqa: E402
-from tests.helpers import random_joint, random_step  # noqa: E402
+from tests.helpers import random_step  # noqa: E402
 
 STATES_PER_GAME = 60
 EXTRA_PARAMS = {"fox_duet": [{"board": FOX_SMALL_BOARD}, {"board": FOX_SMALL_BOARD, "level": 3}]}
@@ -50,14 +50,7 @@ def play_script(state: tb.State, rng: random.Random) -> list[Any]:
     """Random legal play to the end: an int per sequential step, a list per joint step."""
     script: list[Any] = []
     while not state.is_terminal():
-        if state.is_simultaneous_node():
-            joint = random_joint(state, state.game.num_players, rng)
-            state.apply_actions(joint)
-            script.append(joint)
-        else:
-            action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            script.append(action)
+        script.append(random_step(state, state.game.num_players, rng))
     return script
 
 

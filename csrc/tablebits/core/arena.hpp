@@ -61,11 +61,7 @@ class ArenaPlayer {
         joint[pl] = runners_.act(bots[seats[pl]], s, p, pl, m, decision);
       }
       if (actions) actions->insert(actions->end(), joint.begin(), joint.begin() + n);
-      if (cur >= 0) {
-        G::apply(s, p, joint[cur]);
-      } else {
-        G::apply_joint(s, p, joint.data());
-      }
+      apply_decision<G>(s, p, cur, joint.data());
       ++steps;
     }
     *length = steps;

@@ -64,6 +64,14 @@ struct RandomBot {
 // Threads a search may use (a bound on memory: every thread keeps a tree).
 inline constexpr uint32_t kMaxSearchThreads = 256;
 
+// The budget checks every searching bot shares: nullptr, or what is wrong.
+inline const char* check_search_budget(uint32_t iterations, double time_limit, uint32_t threads) {
+  if (iterations < 1) return "iterations must be >= 1";
+  if (!(time_limit >= 0.0) || time_limit > 1e300) return "time_limit must be a finite number > 0 or None";
+  if (threads < 1 || threads > kMaxSearchThreads) return "threads must be in 1..256";
+  return nullptr;
+}
+
 struct IsmctsBot {
   static constexpr std::string_view kName = "ismcts";
   uint32_t iterations = 1000;  // >= 1
@@ -76,11 +84,8 @@ struct IsmctsBot {
                                       BotField<IsmctsBot, uint32_t>{"threads", &IsmctsBot::threads}};
 
   const char* check() const {
-    if (iterations < 1) return "iterations must be >= 1";
     if (!(exploration >= 0.0) || exploration > 1e300) return "exploration must be a finite number >= 0";
-    if (!(time_limit >= 0.0) || time_limit > 1e300) return "time_limit must be a finite number > 0 or None";
-    if (threads < 1 || threads > kMaxSearchThreads) return "threads must be in 1..256";
-    return nullptr;
+    return check_search_budget(iterations, time_limit, threads);
   }
   bool reproducible() const { return time_limit == 0.0; }
 
@@ -123,13 +128,10 @@ struct PuctBot {
                                       BotField<PuctBot, double>{"time_limit", &PuctBot::time_limit, true}};
 
   const char* check() const {
-    if (iterations < 1) return "iterations must be >= 1";
     if (!(c_puct >= 0.0) || c_puct > 1e300) return "c_puct must be a finite number >= 0";
     if (batch_size < 1) return "batch_size must be >= 1";
-    if (threads < 1 || threads > kMaxSearchThreads) return "threads must be in 1..256";
-    if (!(time_limit >= 0.0) || time_limit > 1e300) return "time_limit must be a finite number > 0 or None";
     if (!EvaluatorRegistry::instance().find(evaluator)) return "evaluator is not a registered evaluator";
-    return nullptr;
+    return check_search_budget(iterations, time_limit, threads);
   }
   bool reproducible() const { return time_limit == 0.0; }
 

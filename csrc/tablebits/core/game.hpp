@@ -117,6 +117,23 @@ constexpr GameInfo game_info(const typename G::Params& p) {
   }
 }
 
+// The part of a tree's joint-action key for `player` choosing `action`: kJointKeyBits per
+// player, action + 1 (0: not acting). A node's edges are keyed by the OR over its players.
+constexpr uint32_t joint_key(int player, int action) {
+  return static_cast<uint32_t>(action + 1) << (kJointKeyBits * player);
+}
+
+// Plays the decision made at a node: player `cur`'s entry of `joint`, or, at a simultaneous node
+// (cur < 0), the whole joint action.
+template <Game G>
+inline void apply_decision(typename G::State& s, const typename G::Params& p, int cur, const int* joint) {
+  if (cur >= 0) {
+    G::apply(s, p, joint[cur]);
+  } else {
+    G::apply_joint(s, p, joint);
+  }
+}
+
 // Returns and scores together. A game whose returns are computed from its scores (an expensive
 // optimisation, say) may provide G::outcome to do the work once.
 template <Game G>

@@ -94,6 +94,36 @@ struct IsmctsResult {
   uint32_t nodes = 0;       // tree nodes allocated
 };
 
+// A player's root statistics after a search, summed over one or more trees (root_parallel.hpp);
+// an action id is below 64: actions are bits of an ActionMask.
+struct RootStats {
+  std::array<uint64_t, 64> visits{};
+  std::array<double, 64> reward{};  // sum of the player's values over those visits
+
+  // Adds `tree`'s root arms of `player` (Ismcts, Puct: for_each_root_arm).
+  template <class Tree>
+  void add(const Tree& tree, int player) {
+    tree.for_each_root_arm(player, [&](int a, uint32_t v, double value, uint32_t) {
+      visits[static_cast<size_t>(a)] += v;
+      reward[static_cast<size_t>(a)] += value;
+    });
+  }
+
+  // The decision: most visits; ties: more reward, then the lower action id. kNoAction if
+  // nothing was visited.
+  int best_action(int num_actions) const {
+    int best = kNoAction;
+    for (int a = 0; a < num_actions; ++a) {
+      if (visits[a] == 0) continue;
+      if (best == kNoAction || visits[a] > visits[best] ||
+          (visits[a] == visits[best] && reward[a] > reward[best])) {
+        best = a;
+      }
+    }
+    return best;
+  }
+};
+
 // Before a search (Ismcts, Puct): true, with `result` final, when there is nothing to search --
 // the game is over, `player` is not acting, or has a single legal action (then taken). It
 // reads the root only through resample, like the search: the player's legal actions are the
@@ -163,19 +193,9 @@ class Ismcts {
     }
     result.iterations = it;
     result.nodes = static_cast<uint32_t>(nodes_.size());
-    // Most visits; ties: more reward, then the lower action id.
-    int best = -1;
-    for (int32_t a = nodes_[0].first_arm; a >= 0; a = arms_[a].next) {
-      const Arm& arm = arms_[a];
-      if (arm.player != player) continue;
-      if (best < 0 || arm.visits > arms_[best].visits ||
-          (arm.visits == arms_[best].visits &&
-           (arm.reward > arms_[best].reward ||
-            (arm.reward == arms_[best].reward && arm.action < arms_[best].action)))) {
-        best = a;
-      }
-    }
-    result.action = best >= 0 ? arms_[best].action : kNoAction;
+    RootStats stats;
+    stats.add(*this, player);
+    result.action = stats.best_action(G::kNumActions);
     return result;
   }
 
@@ -271,20 +291,16 @@ class Ismcts {
         for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
       }
       select(node, masks, n, c, rng, chosen);
-      uint32_t key = 0;  // the joint action: kJointKeyBits per player, action + 1
+      uint32_t key = 0;
       joint.fill(kNoAction);
       for (int pl = 0; pl < n; ++pl) {
         if (chosen[pl] < 0) continue;
         const int action = arms_[chosen[pl]].action;
         joint[pl] = action;
-        key |= static_cast<uint32_t>(action + 1) << (kJointKeyBits * pl);
+        key |= joint_key(pl, action);
         path_.push_back(chosen[pl]);
       }
-      if (cur >= 0) {
-        G::apply(s, p, joint[cur]);
-      } else {
-        G::apply_joint(s, p, joint.data());
-      }
+      apply_decision<G>(s, p, cur, joint.data());
       const int32_t child = edges_.find_or_insert(static_cast<uint32_t>(node), key, static_cast<int32_t>(nodes_.size()));
       if (child < 0) {
         nodes_.push_back(Node{});  // expand one node, then evaluate it by rollout

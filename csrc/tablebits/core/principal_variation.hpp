@@ -48,16 +48,12 @@ std::vector<std::string> principal_variation(const std::vector<Node>& nodes, con
       }
       if (best < 0) return line;
       joint[pl] = arms[static_cast<size_t>(best)].action;
-      key |= static_cast<uint32_t>(joint[pl] + 1) << (6 * pl);
+      key |= joint_key(pl, joint[pl]);
       const std::string name = G::action_to_string(s, p, pl, joint[pl]);
       text += cur >= 0 ? name : (text.empty() ? "" : " ") + ("p" + std::to_string(pl) + "=" + name);
     }
     line.push_back(std::move(text));
-    if (cur >= 0) {
-      G::apply(s, p, joint[cur]);
-    } else {
-      G::apply_joint(s, p, joint.data());
-    }
+    apply_decision<G>(s, p, cur, joint.data());
     node = edges.find(static_cast<uint32_t>(node), key);
   }
   return line;

@@ -93,17 +93,9 @@ class Puct {
     result.iterations = it;
     result.nodes = static_cast<uint32_t>(nodes_.size());
     if (failed) return result;
-    int32_t best = -1;
-    for (int32_t a = nodes_[0].first_arm; a >= 0; a = arms_[a].next) {
-      const Arm& arm = arms_[a];
-      if (arm.player != player) continue;
-      if (best < 0 || arm.visits > arms_[best].visits ||
-          (arm.visits == arms_[best].visits &&
-           (arm.value > arms_[best].value || (arm.value == arms_[best].value && arm.action < arms_[best].action)))) {
-        best = a;
-      }
-    }
-    result.action = best >= 0 ? arms_[best].action : kNoAction;
+    RootStats stats;
+    stats.add(*this, player);
+    result.action = stats.best_action(G::kNumActions);
     return result;
   }
 
@@ -196,13 +188,9 @@ class Puct {
         ++arms_[a].visits;  // virtual loss until the walk's value comes back
         leaf_paths_.push_back(a);
         joint[pl] = arms_[a].action;
-        key |= static_cast<uint32_t>(joint[pl] + 1) << (6 * pl);
+        key |= joint_key(pl, joint[pl]);
       }
-      if (cur >= 0) {
-        G::apply(s, p, joint[cur]);
-      } else {
-        G::apply_joint(s, p, joint.data());
-      }
+      apply_decision<G>(s, p, cur, joint.data());
       const int32_t child = edges_.find_or_insert(static_cast<uint32_t>(node), key, static_cast<int32_t>(nodes_.size()));
       if (child < 0) {
         nodes_.push_back(Node{});

@@ -28,27 +28,6 @@ namespace tb {
 
 inline constexpr uint64_t kTreeStream = 4;
 
-// The searching player's root statistics, summed over trees (an action id is below 64: actions
-// are bits of an ActionMask).
-struct RootStats {
-  std::array<uint64_t, 64> visits{};
-  std::array<double, 64> reward{};  // sum of the player's values over those visits
-
-  // Most visits; ties: more reward, then the lower action id (Ismcts's own rule). kNoAction if
-  // nothing was visited.
-  int best_action(int num_actions) const {
-    int best = kNoAction;
-    for (int a = 0; a < num_actions; ++a) {
-      if (visits[a] == 0) continue;
-      if (best == kNoAction || visits[a] > visits[best] ||
-          (visits[a] == visits[best] && reward[a] > reward[best])) {
-        best = a;
-      }
-    }
-    return best;
-  }
-};
-
 // The seed and iteration share of tree t of `threads` in a search of `iterations` from `seed`.
 inline uint64_t tree_seed(uint64_t seed, int t) { return t == 0 ? seed : derive_seed(seed, static_cast<uint64_t>(t), kTreeStream); }
 
@@ -123,12 +102,7 @@ class RootParallel {
     }
     if (stats || (count > 1 && result.iterations > 0)) {
       RootStats sum;
-      for (int t = 0; t < count; ++t) {
-        trees_[t].for_each_root_arm(player, [&](int a, uint32_t visits, double value, uint32_t) {
-          sum.visits[static_cast<size_t>(a)] += visits;
-          sum.reward[static_cast<size_t>(a)] += value;
-        });
-      }
+      for (int t = 0; t < count; ++t) sum.add(trees_[t], player);
       if (count > 1 && result.iterations > 0) result.action = sum.best_action(G::kNumActions);
       if (stats) *stats = sum;
     }
