@@ -181,9 +181,13 @@ struct ColorMafia {
       src[c] = static_cast<uint8_t>(src[c] - m.count[c]);
       dst[c] = static_cast<uint8_t>(dst[c] + m.count[c]);
     }
-    int pos = pl - s.parent;
-    if (pos < 0) pos += p.players;
-    advance(s, p, pos + 1);
+    advance(s, p, position(s, p, pl) + 1);
+  }
+
+  // `pl`'s place in the round's resolution order, which starts at the parent (0).
+  static int position(const State& s, const Params& p, int pl) {
+    const int pos = pl - s.parent;
+    return pos < 0 ? pos + p.players : pos;
   }
 
   static void apply_joint(State& s, const Params& p, const int* joint) {

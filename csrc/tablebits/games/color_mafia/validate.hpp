@@ -57,7 +57,7 @@ inline const char* ColorMafia::validate(const State& s, const Params& p) {
     if (s.phase == kOver) {
       turns = s.round;
     } else if (s.phase == kResolve && s.acting < n) {
-      turns += (pl - s.parent + n) % n < (s.acting - s.parent + n) % n;
+      turns += position(s, p, pl) < position(s, p, s.acting);
     }
     if (held_total(s, pl) > 3 * turns) return "a player holds more chips than the rounds played allow (at most 3 per round)";
   }
