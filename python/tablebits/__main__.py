@@ -55,6 +55,14 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def version_line() -> str:
+    """``tablebits --version``: the version and the engine build this CPU runs."""
+    from . import _build_info
+    from ._version import __version__
+
+    return f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {', '.join(_build_info.BUILDS)})"
+
+
 def run(argv: list[str] | None) -> int:
     import tablebits as tb
 
@@ -69,6 +77,7 @@ def run(argv: list[str] | None) -> int:
     )
 
     parser = argparse.ArgumentParser(prog="tablebits", description=__doc__)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random games in C++ and summarise them")
     add_job_options(sim, tb.games(), 100_000)

@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from ._core import SIMULTANEOUS, Game, State
+from ._version import __version__
 
 __all__ = [
     "FORMAT",
+    "READS",
     "VERSION",
     "GameRecord",
     "RecordError",
@@ -38,7 +40,9 @@ __all__ = [
 ]
 
 FORMAT = "tablebits-game-record"  #: the ``format`` field of every record
-VERSION = 1  #: the ``version`` field; bumped on any change a version-1 reader cannot read
+VERSION = 2  #: the ``version`` written; bumped on any change an older reader cannot read
+#: The versions this library reads: 1 has no ``tablebits`` field (the version that wrote it).
+READS = (1, 2)
 
 Action = int | list[int]  # an action at a sequential node, or a joint action (-1: not acting)
 ActionString = str | list[str | None]
@@ -72,6 +76,8 @@ class GameRecord:
     scores: list[float]
     truncated: bool = False
     arena: dict[str, int] | None = field(default=None)
+    #: the tablebits version that wrote the record (``None``: a version-1 record, unrecorded)
+    tablebits: str | None = field(default=__version__)
 
     @property
     def game(self) -> Game:
@@ -111,6 +117,8 @@ class GameRecord:
             out["truncated"] = True
         if self.arena is not None:
             out["arena"] = self.arena
+        if self.tablebits is not None:
+            out["tablebits"] = self.tablebits
         return out
 
     @classmethod
@@ -367,10 +375,11 @@ def _parse(d: Any) -> GameRecord:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise RecordError(f"not a tablebits game record (no \"format\": \"{FORMAT}\")")
     version = d.get("version")
-    if version != VERSION:
-        raise RecordError(f"record version {version!r}; this tablebits reads version {VERSION}")
+    if version not in READS or not _is_int(version):
+        raise RecordError(f"record version {version!r}; this tablebits reads versions "
+                          f"{', '.join(map(str, READS))}")
     missing = _KEYS - d.keys()
-    extra = d.keys() - _KEYS - {"truncated", "arena"}
+    extra = d.keys() - _KEYS - {"truncated", "arena"} - ({"tablebits"} if version >= 2 else set())
     if missing or extra:
         raise RecordError(f"missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
     game_id, params, seed, bots = d["game"], d["params"], d["seed"], d["bots"]
@@ -386,6 +395,8 @@ def _parse(d: Any) -> GameRecord:
         _expect(isinstance(arena, dict) and arena.keys() == {"seed", "game"}
                 and all(_is_int(v) and v >= 0 for v in arena.values()), "arena",
                 "{\"seed\": int, \"game\": int}")
+    written_by = d.get("tablebits")
+    _expect(written_by is None or isinstance(written_by, str), "tablebits", "a version string")
     returns, scores = d["returns"], d["scores"]
     for name, values in (("returns", returns), ("scores", scores)):
         _expect(isinstance(values, list) and len(values) == len(bots)
@@ -422,7 +433,7 @@ def _parse(d: Any) -> GameRecord:
         game_id=game_id, params=params, seed=seed, bots=list(bots), players=players,
         actions=actions, strings=strings, returns=[float(v) for v in returns],
         scores=[float(v) for v in scores], truncated=truncated,
-        arena=dict(arena) if arena is not None else None,
+        arena=dict(arena) if arena is not None else None, tablebits=written_by,
     )
 
 
