@@ -60,7 +60,8 @@ def version_line() -> str:
     from . import _build_info
     from ._version import __version__
 
-    return f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {', '.join(_build_info.BUILDS)})"
+    builds = ", ".join(_build_info.BUILDS)
+    return f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {builds})"
 
 
 def run(argv: list[str] | None) -> int:

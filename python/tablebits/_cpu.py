@@ -86,7 +86,8 @@ def load(arch: str, builds: Sequence[str]) -> None:
     here = Path(__file__).parent
     for name in ("_core", "_batch"):  # _core first: _batch imports it
         full_name = f"{__package__}.{name}"
-        paths = [here / f"{name}.{arch}{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+        suffixes = importlib.machinery.EXTENSION_SUFFIXES
+        paths = [here / f"{name}.{arch}{suffix}" for suffix in suffixes]
         path = next((p for p in paths if p.exists()), None)
         if path is None:
             raise ImportError(f"tablebits: the {arch} build of {name} is missing from {here}")
