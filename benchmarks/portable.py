@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("engines", nargs="+", metavar="NAME=DIR[@BUILD]")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", default="200000", help="random games per measurement")
-    parser.add_argument("--steps", default="10000", help="batch steps (of 256 envs) per measurement")
+    parser.add_argument("--steps", default="10000", help="batch steps of 256 envs per measurement")
     parser.add_argument("--iterations", default="200000", help="ISMCTS iterations per measurement")
     args = parser.parse_args(argv)
     engines = dict(spec.split("=", 1) for spec in args.engines)

@@ -1,6 +1,7 @@
 """MkDocs hooks for the documentation site (mkdocs.yml): the pages generated from the repository.
 
-- the home page, from README.md (its ``docs/...`` links rewritten to site pages);
+- the home page, from README.md (its ``docs/...`` links rewritten to site pages), and the
+  changelog, from CHANGELOG.md;
 - the examples page, from every script in examples/;
 - the API reference: one page per public module of python/tablebits, found by walking the
   package (a module or package whose name has no leading underscore), so that a new or moved
@@ -37,6 +38,7 @@ def home_page() -> str:
     text = (ROOT / "README.md").read_text()
     text = text.replace("](docs/adapters/)", "](adapters/index.md)")
     text = text.replace("](examples/)", "](examples.md)")
+    text = text.replace("](CHANGELOG.md)", "](changelog.md)")
     return text.replace("](docs/", "](")
 
 
@@ -67,6 +69,7 @@ def reference_pages() -> dict[str, str]:
 
 def on_files(files: Files, config: Any) -> Files:
     generated = {"index.md": home_page(), "examples.md": examples_page(),
+                 "changelog.md": (ROOT / "CHANGELOG.md").read_text(),
                  "adapters/index.md": adapters_page(), **reference_pages()}
     for src_uri, content in generated.items():
         files.append(File.generated(config, src_uri, content=content))
