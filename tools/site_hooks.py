@@ -45,10 +45,11 @@ def home_page() -> str:
 def examples_page() -> str:
     parts = ["# Examples\n\nThe scripts in the repository's `examples/` directory, each runnable "
              "as it is (the tests run every one).\n"]
-    for path in sorted((ROOT / "examples").glob("*.py")):
+    for path in sorted((ROOT / "examples").rglob("*.py")):
         doc = re.match(r'\s*"""(.*?)(?:\n\n|""")', path.read_text(), re.S)
         summary = doc.group(1).strip() if doc else ""
-        parts.append(f"## {path.name}\n\n{summary}\n\n```python\n{path.read_text()}```\n")
+        name = path.relative_to(ROOT / "examples").as_posix()
+        parts.append(f"## {name}\n\n{summary}\n\n```python\n{path.read_text()}```\n")
     return "\n".join(parts)
 
 
