@@ -109,10 +109,15 @@ def add_replay_parser(sub: Any) -> None:
                      help="which record of the file (0-based, default 0)")
     rep.add_argument("--seat", type=int, default=None, metavar="N",
                      help="show only what seat N sees (default: everything)")
+    rep.add_argument("--html", default=None, metavar="OUT",
+                     help="write a replay page (one self-contained HTML file, every game of "
+                     "FILE, each seat's view) to OUT instead of printing")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     """``tablebits replay``: prints nothing unless the whole file reads and replays cleanly."""
+    if args.html is not None:
+        return _write_page(args.file, args.html)
     try:
         records = load_records(args.file)
         if not records:
@@ -129,6 +134,19 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(text)
+    return 0
+
+
+def _write_page(source: str, out: str) -> int:
+    """``tablebits replay FILE --html OUT``: writes nothing unless every game replays."""
+    from .pictures.page import write_replay_page
+
+    try:
+        path = write_replay_page(source, out)
+    except (OSError, ValueError, TypeError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"Replay page written to {path}")
     return 0
 
 

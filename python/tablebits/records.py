@@ -273,11 +273,17 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
         if not isinstance(record, GameRecord):
             raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
         lines.append(json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False))
+    return write_whole(path, "".join(line + "\n" for line in lines))
+
+
+def write_whole(path: str | os.PathLike[str], text: str) -> Path:
+    """Writes ``text`` to ``path`` whole or not at all: into a temporary file in the same
+    folder, renamed over ``path`` at the end. Returns the path."""
     target = check_writable(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as f:
-            f.write("".join(line + "\n" for line in lines))
+            f.write(text)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)

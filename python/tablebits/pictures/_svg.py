@@ -155,7 +155,9 @@ def card(c: Canvas, x: float, y: float, w: float, h: float, color: str, big: str
            anchor="middle", weight="bold")
     size = 10 if w < 100 else 11
     for i, line in enumerate(lines):
-        c.text(x + w / 2, y + band + 18 + i * (size + 3), line, size=size, anchor="middle")
+        fit = min(size, (w - 6) / (0.58 * len(line)))  # a long line shrinks to the card's width
+        c.text(x + w / 2, y + band + 18 + i * (size + 3), line, size=round(fit, 1),
+               anchor="middle")
     if marked:
         c.rect(x + 6, y + h - 17, w - 12, 13, fill="#fff3bf", stroke=None, rx=3)
         c.text(x + w / 2, y + h - 7, marked, size=9, anchor="middle", fill=INK)
