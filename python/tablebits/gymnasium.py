@@ -33,6 +33,7 @@ from ._checks import check_seed
 from ._core import TERMINAL, Game, IllegalActionError, State
 from ._spaces import mask_of, observation_box
 from ._turns import Turns, as_action
+from .pictures.raster import RENDER_MODES, check_render_mode, render
 
 __all__ = ["GameEnv", "VectorGameEnv", "check_seat", "env_id", "make", "register_all"]
 
@@ -81,7 +82,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``step`` after the end raises ``ValueError``.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
@@ -97,8 +98,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
 
         self.game = resolve_game(game_id, **params)
         check_seat(self.game, seat)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        check_render_mode(render_mode)
         if illegal_action not in _ILLEGAL_MODES:
             raise ValueError(
                 f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}"
@@ -198,17 +198,14 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The learner's current int8 mask (the hook sb3-contrib's MaskablePPO looks for)."""
         return self._info()["action_mask"]
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | np.ndarray | None:  # type: ignore[override]
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass 'ansi' or 'human'")
+            gymnasium.logger.warn("render() called without a render_mode; pass 'ansi', "
+                                  "'human' or 'rgb_array'")
             return None
         if self._turns is None:
             raise ValueError("call reset() before render()")
-        text = str(self._turns.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self._turns.state, self.render_mode)
 
 
 class VectorGameEnv(gymnasium.vector.VectorEnv):

@@ -33,10 +33,11 @@ from pettingzoo import AECEnv, ParallelEnv
 from ._core import TERMINAL, Game, IllegalActionError, State
 from ._spaces import Seeder, agent_names, mask_box, mask_of, observation_box
 from ._turns import Turns, as_action
+from .pictures.raster import RENDER_MODES, check_render_mode, render
 
 __all__ = ["AECGame", "ParallelGame", "env", "parallel_env"]
 
-_RENDER_MODES = ["ansi", "human"]
+_RENDER_MODES = RENDER_MODES
 _ILLEGAL_MODES = ("raise", "terminate")
 
 
@@ -74,8 +75,7 @@ class _Common:
     render_mode: str | None
 
     def _setup(self, game: Game, render_mode: str | None) -> None:
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        check_render_mode(render_mode)
         self.game = game
         self.render_mode = render_mode
         self.possible_agents = agent_names(game)
@@ -118,15 +118,12 @@ class _Common:
         rewards = {a: float(returns[i]) for a, i in self._seats.items()}
         return rewards, bool(state.is_truncated())
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass 'ansi' or 'human'")
+            gymnasium.logger.warn("render() called without a render_mode; pass 'ansi', "
+                                  "'human' or 'rgb_array'")
             return None
-        text = str(self._live_state())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self._live_state(), self.render_mode)
 
     def close(self) -> None:
         pass
