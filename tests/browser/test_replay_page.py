@@ -136,6 +136,6 @@ def test_every_game_plays_back(browser, tmp_path, game_id):
     assert canonical(board(browser)) == canonical(states[5].to_svg())
     assert browser.find_element(By.ID, "game-box").is_displayed() is False
     shots = Path(os.environ.get("TABLEBITS_SCREENSHOTS", tmp_path))
-    if game_id == "hoi_pho":  # the docs' picture of the page
+    if game_id == "fox_duet":  # the docs' picture of the page
         body.send_keys(Keys.ARROW_RIGHT)
         browser.save_screenshot(str(shots / "replay_page.png"))

@@ -151,11 +151,12 @@ def card(c: Canvas, x: float, y: float, w: float, h: float, color: str, big: str
            stroke_width=3 if highlight else 1.2)
     band = h * 0.36
     c.rect(x + 3, y + 3, w - 6, band, fill=color, rx=4)
-    c.text(x + w / 2, y + 3 + band * 0.75, big, size=band * 0.72, fill=text_color(color),
+    big_size = min(band * 0.72, (w - 8) / (0.7 * len(big)))  # "ship" as well as "7"
+    c.text(x + w / 2, y + 3 + band * 0.75, big, size=round(big_size, 1), fill=text_color(color),
            anchor="middle", weight="bold")
     size = 10 if w < 100 else 11
     for i, line in enumerate(lines):
-        fit = min(size, (w - 6) / (0.58 * len(line)))  # a long line shrinks to the card's width
+        fit = min(size, (w - 6) / (0.55 * len(line)))  # a long line shrinks to the card's width
         c.text(x + w / 2, y + band + 18 + i * (size + 3), line, size=round(fit, 1),
                anchor="middle")
     if marked:
