@@ -12,6 +12,7 @@ from typing import Any
 
 from ._checks import check_seed
 from ._core import SIMULTANEOUS, State
+from .pictures.narrate import narrate
 from .records import GameRecord, check_writable, load_records, replay, save_records
 
 
@@ -163,7 +164,8 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
         "view: everything" if seat is None else f"view: what seat {seat} sees",
     ]
     states = replay(record)
-    lines += ["", "-- start --", view(next(states))]
+    before = next(states)
+    lines += ["", "-- start --", view(before)]
     steps = zip(record.players, record.strings, states, strict=True)
     for k, (player, text, state) in enumerate(steps):
         if player == SIMULTANEOUS:
@@ -172,7 +174,9 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
             lines += ["", f"-- step {k}: at once: {moves} --"]
         else:
             lines += ["", f"-- step {k}: seat {player} plays {text} --"]
+        lines += [f"  > {line}" for line in narrate(before, state, seat)]
         lines.append(view(state))
+        before = state
     results = ", ".join(
         f"seat {p}: return {r:g}, score {s:g}"
         for p, (r, s) in enumerate(zip(record.returns, record.scores, strict=True))

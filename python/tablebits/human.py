@@ -20,6 +20,7 @@ import numpy as np
 
 from ._core import SIMULTANEOUS, Game, State
 from .bots import ISMCTS, BuiltinBot, Random
+from .pictures.narrate import narrate
 from .records import GameRecord, RecordWriter
 
 __all__ = ["HELP", "HumanGame"]
@@ -94,6 +95,7 @@ class HumanGame:
         """Plays one step (asking the person when they act); returns the state to go on from."""
         current = state.current_player()
         step = len(self.writer.actions)
+        before = state.clone()
         if current == SIMULTANEOUS:
             acting = state.acting_players()
             joint = [-1] * self.game.num_players
@@ -124,6 +126,8 @@ class HumanGame:
             action = self._bot_action(state, current, step)
             self._say(f"{self._who(current)} plays {state.action_to_string(action, current)}.")
             self.writer.apply(state, action)
+        for line in narrate(before, state, self.seat):  # what changed, as this seat sees it
+            self._say(f"  > {line}")
         return state
 
     def _ask(self, state: State, step: int) -> int | None:

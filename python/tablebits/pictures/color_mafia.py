@@ -103,3 +103,45 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
             _svg.label_row(c, x0 + pw - 90, y0 + 52, "revealed", size=12)
             hexagon(c, x0 + pw - 60, y0 + 96, 30, COLORS[shown], shown)
     return c
+
+
+def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
+    """Color Mafia step by step: coins shown, collisions, chips taken and returned, the end."""
+    out = []
+    if a["revealed"] != b["revealed"] and a["revealed"][0] is not None:
+        shown = a["revealed"]
+        out.append("coins shown: " + ", ".join(f"player {p} {c}" for p, c in enumerate(shown)))
+        for color in COINS:
+            who = [p for p, c in enumerate(shown) if c == color]
+            if len(who) > 1:
+                out.append(f"collision on {NAMES[color]}: players "
+                           + ", ".join(map(str, who)))
+    for p, (was, now) in enumerate(zip(b["chips"], a["chips"], strict=True)):
+        gained = "".join(color * (now[color] - was[color]) for color in CHIPS
+                         if now[color] > was[color])
+        lost = "".join(color * (was[color] - now[color]) for color in CHIPS
+                       if was[color] > now[color])
+        if gained:
+            out.append(f"player {p} takes {gained} from the box")
+        if lost:
+            out.append(f"player {p} returns {lost} to the box")
+    if a["parent"] != b["parent"]:
+        out.append(f"coins pass to the left; round {a['round']}, player {a['parent']} is parent")
+    if a["phase"] == "over" and b["phase"] != "over":
+        out.extend(_end(a, state))
+    return out
+
+
+def _end(d: dict[str, Any], state: State) -> list[str]:
+    out = unfashionable(d)
+    if not out:
+        return [f"the game stops at the safety cap after {d['round']} rounds"]
+    lines = ["unfashionable: " + " and ".join(NAMES[color] for color in out)]
+    counts = [sum(chips[color] for color in out) for chips in d["chips"]]
+    if max(counts) > 0:
+        gone = [p for p, n in enumerate(counts) if n == max(counts)]
+        lines.append("eliminated (most unfashionable chips): player "
+                     + ", ".join(map(str, gone)))
+    lines.append("scores: " + ", ".join(f"player {p} {s:g}"
+                                        for p, s in enumerate(state.scores())))
+    return lines

@@ -151,3 +151,60 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         c.text(16, y + 16, "undealt (seen by nobody): " + " ".join(deck), size=12,
                fill=MUTED)
     return c
+
+
+def _card(name: str) -> str:
+    """A card in words: ``S3 (Fox)``."""
+    rank = int(name[1:])
+    return f"{name} ({ABILITIES[rank]})" if rank in ABILITIES else name
+
+
+def _at(position: int) -> str:
+    return f"{position:+d}" if position else "0"
+
+
+def _collected(d: dict[str, Any]) -> int:
+    return int(22 - d["gem_supply"] - sum(d["gems"]))
+
+
+def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
+    """Fox Duet step by step: cards played, tricks won, the tracker, gems, forest, the end."""
+    out = []
+    same_round = a["round"] == b["round"]
+    lead, follow = b["trick_cards"]["lead"], b["trick_cards"]["follow"]
+    new_played = [c for c in a["played"] if c not in b["played"]] if same_round else []
+    now_lead = a["trick_cards"]["lead"] or (lead if new_played else None)
+    if now_lead and not lead:
+        out.append(f"player {b['leader']} leads {_card(now_lead)}")
+    now_follow = a["trick_cards"]["follow"] or next(
+        (c for c in new_played if c != (now_lead or lead)), None)
+    if now_follow and not follow:
+        out.append(f"player {1 - b['leader']} follows with {_card(now_follow)}")
+    if a["decree"] != b["decree"]:
+        out.append(f"the decree is now {a['decree']}: {SUITS[a['decree'][0]][0]}s are trump")
+    for p in range(2):
+        for card in a["known"][p]:
+            if card in b["known"][p]:
+                continue
+            where = "the old decree " if card == b["decree"] else ""
+            out.append(f"player {p} takes {where}{card} into hand")
+    if new_played or (not same_round and b["phase"] != "forest_end"):
+        out.append(f"player {a['leader']} wins the trick")
+    if a["covered"] != b["covered"]:
+        end = "-" if a["covered"][0] != b["covered"][0] else "+"
+        lost = b["phase"] != "forest_end" and a["tracker"] == 0 and b["tracker"] != 0
+        out.append(("lost in the forest: " if lost else "")
+                   + f"a forest token covers the {end} end")
+    if a["tracker"] != b["tracker"]:
+        out.append(f"the tracker moves from {_at(b['tracker'])} to {_at(a['tracker'])}")
+    gained = _collected(a) - _collected(b)
+    if gained > 0:
+        out.append(f"the team collects a gem ({_collected(a)} so far, "
+                   f"{sum(a['gems'])} left on the path)")
+    if not same_round:
+        out.append(f"round {a['round']}: new hands, the decree is {a['decree']}")
+    if a["outcome"] and not b["outcome"]:
+        verdict = {"won": "the team wins", "lost_time": "the team is out of time",
+                   "lost_forest": "the team is lost in the forest"}[a["outcome"]]
+        out.append(f"game over: {verdict}, score {state.scores()[0]:g}")
+    return out

@@ -154,3 +154,32 @@ def _result(returns: list[float]) -> str:
     if returns[0] == returns[1]:
         return "draw"
     return f"player {0 if returns[0] > returns[1] else 1} wins"
+
+
+def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
+    """Good Fortune step by step: selections, placements and what they pushed out, rounds."""
+    table = state.game.params["tiles"]
+    out = []
+    for p in range(2):
+        tile_now, tile_before = a["selected"][p], b["selected"][p]
+        if tile_now is not None and tile_before is None:
+            charm_a, charm_b, value = table[tile_now - 1]
+            out.append(f"player {p} selects tile {tile_now} ({charm_a}/{charm_b}, die {value})")
+        if tile_before is not None and tile_now is None:
+            end = "L" if a["line"][0][0] == tile_before else "R"
+            [pushed] = [t for t, _, _ in b["line"] if t not in {t for t, _, _ in a["line"]}]
+            if pushed in a["collections"][p]:
+                result = f"connects and collects tile {pushed}"
+            else:
+                result = f"does not connect; tile {pushed} is discarded"
+            out.append(f"player {p} places tile {tile_before} at {end}: {result}")
+    scores = state.scores()
+    if a["collections"] != b["collections"]:
+        out.append("scores: " + ", ".join(f"player {p} {s:g}" for p, s in enumerate(scores)))
+    if a["round"] != b["round"]:
+        token = a["token"]
+        out.append(f"round {a['round']}: the token shows {token['face']} "
+                   f"({'lower' if token['face'] == 'small' else 'higher'} number places first)")
+    if a["phase"] == "over" and b["phase"] != "over":
+        out.append(f"game over: {_result(state.returns())}")
+    return out

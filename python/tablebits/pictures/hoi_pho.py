@@ -181,3 +181,34 @@ def _facts(d: dict[str, Any]) -> list[str]:
 
 def _name(card: int) -> str:
     return "ship" if card == 0 else f"{card} {MERCHANTS[card][0]}"
+
+
+def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
+    """Hội Phố step by step: cards revealed, coins won and paid, contracts, the Rabbit."""
+    out = []
+    played = [e for e in a["table"] if e not in b["table"]]
+    if played:
+        out.append("on the table: " + ", ".join(f"player {e['owner']} {_name(e['card'])}"
+                                                 for e in played))
+    for p, (was, now) in enumerate(zip(b["coins"], a["coins"], strict=True)):
+        if now != was:
+            out.append(f"player {p} {'+' if now > was else '-'}{abs(now - was)} coins "
+                       f"(now {now})")
+    for p, (was, now) in enumerate(zip(b["contracts"], a["contracts"], strict=True)):
+        for number in now[len(was):]:
+            out.append(f"player {p} takes contract {number} ({len(now)} of 3)")
+    for p in range(len(a["known"])):
+        for card in a["known"][p]:
+            if card not in b["known"][p]:
+                out.append(f"player {p} is known to hold {_name(card)}")
+    if a["forced"] is not None and a["forced"] != b["forced"]:
+        out.append(f"Rabbit order: whoever holds {_name(a['forced'])} must play it next turn")
+    if a["round"] != b["round"]:
+        top = a["deck"][0] if a["deck"] else None
+        cap = f"; coins above {top} (the top contract) dropped to {top}" if top else ""
+        out.append(f"round {a['round']}: new hands{cap}")
+    if a["outcome"] and not b["outcome"]:
+        winners = [p for p, r in enumerate(state.returns()) if r > 0]
+        out.append("game over: " + ("player " if len(winners) == 1 else "players ")
+                   + ", ".join(map(str, winners)) + (" wins" if len(winners) == 1 else " share"))
+    return out
