@@ -51,7 +51,9 @@ def test_hoi_pho_the_cat_names_a_card_and_the_naga_takes_one():
     assert step(state, "name 1", seat=2) == [
         "player 0 +3 coins (now 17)", "player 1 -3 coins (now 15)",
         "player 1 is known to hold 1 Mouse"]
-    assert step(state, "naga-take 10", seat=2) == ["player 0 is known to hold 10 Sheep"]
+    # The Naga takes the Sheep and the turn ends: 5 and 6 stay as the turn's merchants.
+    assert step(state, "naga-take 10", seat=2) == [
+        "merchants played: 5 Cat, 6 Naga", "player 0 is known to hold 10 Sheep"]
 
 
 def test_color_mafia_a_return_and_the_end():

@@ -190,6 +190,8 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
     if played:
         out.append("on the table: " + ", ".join(f"player {e['owner']} {_name(e['card'])}"
                                                  for e in played))
+    elif a["previous"] and a["previous"] != b["previous"]:  # the turn ended in this step
+        out.append("merchants played: " + ", ".join(_name(m) for m in a["previous"]))
     for p, (was, now) in enumerate(zip(b["coins"], a["coins"], strict=True)):
         if now != was:
             out.append(f"player {p} {'+' if now > was else '-'}{abs(now - was)} coins "
