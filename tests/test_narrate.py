@@ -103,3 +103,40 @@ def test_a_seats_story_never_tells_where_a_hidden_card_is(game_id):
                 assert not named, (seat, line)
     assert told > len(states)
     assert narrate(states[-2], states[-1])[-1].startswith(("game over", "scores"))
+
+
+def test_legends_name_what_the_board_shows_as_numbers():
+    from tablebits.pictures.narrate import legend
+
+    gf = tb.make("good_fortune").state_from_dict(GF_PLACE)
+    # The page's tile table: 1 horseshoe/scarab 2, 4 clover/mati 3, 8 hamsa/clover 4.
+    assert legend(gf, 0)[0].startswith(
+        "your tiles (number, charms, die): 1 horseshoe/scarab die 2, 4 clover/mati die 3, "
+        "8 hamsa/clover die 4")
+    hoi = tb.make("hoi_pho", players=3).state_from_dict(NAGA)
+    assert legend(hoi, 0) == ["your cards:", "  8 Snake: 1st +3, 2nd +1, lowest: take half"]
+    assert "  1 Mouse: 1st +2, 2nd +1, lowest: RPS duel, zeroes 15" in legend(hoi, 1)
+    fox = tb.make("fox_duet").state_from_dict(FOX_MID)
+    assert "footprints by rank: 1:0, 2:3, 3:2, 4:1, 5:1, 6:2, 7:0, 8:2, 9:0, 10:3" in legend(fox, 0)
+    cm = tb.make("color_mafia").new_initial_state(seed=1)
+    assert "'round r/100': 100 is a safety cap, not the game's length" in legend(cm, 2)
+
+
+@pytest.mark.parametrize("game_id", tb.games())
+def test_play_shows_the_legend_help_and_what_happened(game_id):
+    import io
+    from pathlib import Path
+
+    from tablebits.human import HumanGame
+    from tablebits.pictures.narrate import legend
+
+    game = tb.make(game_id)
+    answers = iter(["?", "1", "1", "1", "quit"])
+    out = io.StringIO()
+    bots = [None] + [tb.bots.Random(seed=p) for p in range(1, game.num_players)]
+    HumanGame(game, 0, bots, seed=4, read=lambda prompt: next(answers), out=out).run()
+    text = out.getvalue()
+    assert legend(game.new_initial_state(4), 0)[0] in text
+    assert f"The whole rules: docs/games/{game_id}.md" in text
+    assert (Path(__file__).parents[1] / "docs" / "games" / f"{game_id}.md").exists()
+    assert "\n  > " in text  # a step was told

@@ -20,7 +20,7 @@ import numpy as np
 
 from ._core import SIMULTANEOUS, Game, State
 from .bots import ISMCTS, BuiltinBot, Random
-from .pictures.narrate import narrate
+from .pictures.narrate import legend, narrate, rules_summary
 from .records import GameRecord, RecordWriter
 
 __all__ = ["HELP", "HumanGame"]
@@ -76,6 +76,8 @@ class HumanGame:
         state = self.game.new_initial_state(self.seed)
         self._say(f"{self.game.id}: you are seat {self.seat} of {self.game.num_players}; "
                   f"seed {self.seed}. Type ? for help.")
+        for line in legend(state, self.seat):
+            self._say(line)
         try:
             while not state.is_terminal():
                 state = self._step(state)
@@ -149,6 +151,7 @@ class HumanGame:
             command = line.lower()
             if command in ("?", "help"):
                 self._say(HELP)
+                self._say(rules_summary(state))
             elif command in ("quit", "exit"):
                 raise _Quit
             elif command == "undo":

@@ -145,3 +145,17 @@ def _end(d: dict[str, Any], state: State) -> list[str]:
     lines.append("scores: " + ", ".join(f"player {p} {s:g}"
                                         for p, s in enumerate(state.scores())))
     return lines
+
+
+SUMMARY = """\
+Color Mafia: every round each player shows a coin at once. An unmatched colour takes 1-2 chips
+of it from the box (white: 2-3 of any), a colour shown by two or more gives 1-2 back (the
+parent is spared). When the box is nearly empty the colour left in it is unfashionable: who
+holds most of it is eliminated; the others score 1 per unfashionable chip, 2 per other chip,
+5 per set of R B Y G."""
+
+
+def legend(d: dict[str, Any], state: State, seat: int) -> list[str]:
+    cap = state.game.params["max_rounds"]
+    return ["colours: " + ", ".join(f"{c} {NAMES[c]}" for c in COINS),
+            f"'round r/{cap}': {cap} is a safety cap, not the game's length"]

@@ -208,3 +208,23 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
                    "lost_forest": "the team is lost in the forest"}[a["outcome"]]
         out.append(f"game over: {verdict}, score {state.scores()[0]:g}")
     return out
+
+
+SUMMARY = """\
+The Fox in the Forest Duet (cooperative): play 11 tricks per round, at most 3 rounds. Each
+trick moves the tracker toward its winner by the cards' footprints; the team collects one gem
+where it lands, and walking off the path costs a forest token. Win together by collecting
+every gem on the path. Odd ranks have abilities: 1 Musician, 3 Fox, 5 Gazelle, 7 Gift, 9 Heir."""
+
+
+def legend(d: dict[str, Any], state: State, seat: int) -> list[str]:
+    """How to read the board line, and what each rank does."""
+    steps = ", ".join(f"{rank}:{n}" for rank, n in FOOTPRINTS.items())
+    return [
+        "board: position:gems on that space, + gains a gem after rounds 1 and 2, "
+        "T the tracker; player 0 is the - end, player 1 the + end",
+        f"footprints by rank: {steps}",
+        "1 Musician: the winner may move the tracker the other way; 3 Fox: swap a card with "
+        "the decree; 5 Gazelle: the winner may ignore a card's footprints; 7 Gift: both "
+        "players exchange a card; 9 Heir: when led, the follower need not follow suit",
+    ]

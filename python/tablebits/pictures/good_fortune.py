@@ -183,3 +183,18 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
     if a["phase"] == "over" and b["phase"] != "over":
         out.append(f"game over: {_result(state.returns())}")
     return out
+
+
+SUMMARY = """\
+Good Fortune: 9 rounds. Each round both players select a tile from their rack, then place it
+at the L or R end of the line of three; a placement whose facing charm matches the charm
+exposed at that end connects and collects the tile at the other end (else it is discarded).
+At the end, tiles are grouped by charm: a group scores (sum of its dice) x (its size)."""
+
+
+def legend(d: dict[str, Any], state: State, seat: int) -> list[str]:
+    """The seat's tiles with their charms and dice (the board shows numbers only)."""
+    table = state.game.params["tiles"]
+    tiles = ", ".join(f"{t} {table[t - 1][0]}/{table[t - 1][1]} die {table[t - 1][2]}"
+                      for t in d["racks"][seat])
+    return [f"your tiles (number, charms, die): {tiles}"]

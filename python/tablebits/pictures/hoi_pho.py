@@ -214,3 +214,23 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
         out.append("game over: " + ("player " if len(winners) == 1 else "players ")
                    + ", ".join(map(str, winners)) + (" wins" if len(winners) == 1 else " share"))
     return out
+
+
+SUMMARY = """\
+Hội Phố: every turn all players reveal a card at once. The highest merchant earns its 1st
+reward, the second its 2nd reward, the lowest uses its skill; a lone ship earns 5. After the
+turns of a round the richest player takes the top contract; three contracts win (or the most
+when the pile runs out)."""
+
+
+def legend(d: dict[str, Any], state: State, seat: int) -> list[str]:
+    """The seat's merchants by name, rewards and skill (the board shows numbers only)."""
+    lines = ["your cards:"]
+    for card in sorted(set(d["hands"][seat])):
+        if card == 0:
+            lines.append("  ship: no reputation; alone on the table +5, two ships +1 each")
+        else:
+            name, first, second, rival, skill = MERCHANTS[card]
+            zeroes = f", zeroes {rival}" if rival else ""
+            lines.append(f"  {card} {name}: 1st +{first}, 2nd +{second}, lowest: {skill}{zeroes}")
+    return lines

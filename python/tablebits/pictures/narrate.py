@@ -18,3 +18,16 @@ def narrate(before: State, after: State, seat: int | None = None) -> list[str]:
         raise ValueError("before and after must be states of the same game")
     lines: list[str] = _module(after).changes(view(before, seat), view(after, seat), after)
     return lines
+
+
+def legend(state: State, seat: int) -> list[str]:
+    """What the seat needs to read the board, said once at the start (tiles' charms and dice,
+    merchants' names and skills, the board line and the abilities)."""
+    lines: list[str] = _module(state).legend(view(state, seat), state, seat)
+    return lines
+
+
+def rules_summary(state: State) -> str:
+    """A few lines of the game's rules, and where the whole rules are."""
+    summary: str = _module(state).SUMMARY
+    return f"{summary}\nThe whole rules: docs/games/{state.game.id}.md"
