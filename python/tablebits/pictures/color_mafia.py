@@ -156,6 +156,4 @@ holds most of it is eliminated; the others score 1 per unfashionable chip, 2 per
 
 
 def legend(d: dict[str, Any], state: State, seat: int) -> list[str]:
-    cap = state.game.params["max_rounds"]
-    return ["colours: " + ", ".join(f"{c} {NAMES[c]}" for c in COINS),
-            f"'round r/{cap}': {cap} is a safety cap, not the game's length"]
+    return ["colours: " + ", ".join(f"{c} {NAMES[c]}" for c in COINS)]
