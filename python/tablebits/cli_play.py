@@ -12,7 +12,7 @@ from typing import Any
 
 from ._checks import check_seed
 from ._core import SIMULTANEOUS, State
-from .pictures.narrate import narrate
+from .pictures.narrate import legend, narrate
 from .records import GameRecord, check_writable, load_records, replay, save_records
 
 
@@ -165,6 +165,8 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
     ]
     states = replay(record)
     before = next(states)
+    if seat is not None:
+        lines += legend(before, seat)
     lines += ["", "-- start --", view(before)]
     steps = zip(record.players, record.strings, states, strict=True)
     for k, (player, text, state) in enumerate(steps):
