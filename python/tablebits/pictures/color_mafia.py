@@ -49,7 +49,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     cap = state.game.params["max_rounds"]
     rows = (n + 1) // 2
     ph = 150
-    height = 190 + rows * (ph + 12) + 30
+    height = 172 + rows * (ph + 12) + 8
     c = Canvas(WIDTH, height, f"Color Mafia, round {d['round']}, {d['phase']}")
     phase = {"choose": "players choose coins", "resolve": "coins revealed, resolving",
              "over": "game over"}[d["phase"]]
