@@ -8,7 +8,7 @@ import time
 import pytest
 
 import tablebits as tb
-from tablebits import distributed
+from tablebits.jobs import ray as distributed
 from tablebits.__main__ import main
 
 ray = pytest.importorskip("ray")

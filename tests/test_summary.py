@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits import __main__ as cli
+from tablebits.cli import main as cli
 from tablebits.stats import wilson
 
 from .game_params import game_cases

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
 from ._checks import check_non_negative_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._registry import resolve_game
 from .bots import ISMCTS, Bot, BuiltinBot, Random, parse
-from .chunks import ArenaJob
-from .jobs import GameRecords, json_number
+from .jobs import runner
+from .jobs.local import GameRecords, json_number
+from .jobs.spec import ArenaJob
+from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
     RecordWriter,
@@ -25,7 +26,6 @@ from .records import (
     save_records,
 )
 from .stats import Interval, share_interval
-from .summary import ArenaSummary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

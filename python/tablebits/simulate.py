@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
 from ._checks import check_non_negative_int, check_seed
 from ._core import Game
 from ._registry import resolve_game
-from .chunks import SimulateJob
-from .jobs import GameRecords, json_number
+from .jobs import runner
+from .jobs.local import GameRecords, json_number
+from .jobs.spec import SimulateJob
+from .jobs.summary import SimulationSummary, sole_winners
 from .stats import Interval
-from .summary import SimulationSummary, sole_winners
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import _memory
-from ._checks import resolve_threads
-from .chunks import ChunkArrays, Job
-from .jobs import run_chunked
+from .. import _memory
+from .._checks import resolve_threads
+from .local import run_chunked
+from .spec import ChunkArrays, Job
 from .summary import ArenaSummary, SimulationSummary
 
 BACKENDS = ("local", "ray")
@@ -116,9 +116,9 @@ def run(
             "bots with a learned evaluator run in this process; use backend='local'"
         )
     if backend == "ray":
-        from . import distributed
+        from . import ray
 
-        ray_run = distributed.run(
+        ray_run = ray.run(
             job, games, address=address, threads=1 if threads is None else resolve_threads(threads),
             task_seconds=task_seconds, keep_games=keep_games, progress=progress,
         )

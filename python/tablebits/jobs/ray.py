@@ -22,8 +22,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chunks import ChunkArrays, Job
 from .runner import Outcome
+from .spec import ChunkArrays, Job
 from .summary import ArenaSummary, SimulationSummary
 
 #: Seconds the driver waits for a TCP connection to a cluster address before giving up.

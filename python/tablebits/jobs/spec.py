@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import _batch
+from .. import _batch
 from .summary import ArenaSummary, SimulationSummary
 
 if TYPE_CHECKING:
-    from .bots import ISMCTS
+    from ..bots import ISMCTS
 
 #: Per-game arrays of one chunk: returns, scores, lengths, truncated (and, for arena, entry
 #: seats).

@@ -10,9 +10,9 @@ import sys
 import time
 from typing import Any
 
-from ._checks import check_seed
-from ._core import SIMULTANEOUS, State
-from .records import GameRecord, check_writable, load_records, replay, save_records
+from .._checks import check_seed
+from .._core import SIMULTANEOUS, State
+from ..records import GameRecord, check_writable, load_records, replay, save_records
 
 
 def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
@@ -29,7 +29,7 @@ def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
 def check_outputs(args: argparse.Namespace) -> None:
     """Fails early (ValueError / ImportError) on an output that could not be written."""
     if args.plot is not None:
-        from .plot import check_plot_path
+        from ..plot import check_plot_path
 
         check_plot_path(args.plot)
     if getattr(args, "records", None) is not None:
@@ -49,7 +49,7 @@ def emit(result: Any, args: argparse.Namespace) -> None:
 
 
 def add_play_parser(sub: Any, games: list[str]) -> None:
-    from .__main__ import parse_param
+    from .main import parse_param
 
     play = sub.add_parser("play", help="play a game at the terminal against bots")
     play.add_argument("game", choices=games)
