@@ -14,8 +14,8 @@ import pytest
 import tqdm
 
 import tablebits as tb
-from tablebits.jobs import ray as distributed
 from tablebits.__main__ import main
+from tablebits.jobs import ray as distributed
 from tablebits.jobs.spec import SimulateJob
 
 from .game_params import game_cases

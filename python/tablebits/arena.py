@@ -11,10 +11,11 @@ import numpy as np
 
 from ._checks import check_non_negative_int, check_seed
 from ._core import SIMULTANEOUS, Game
+from ._paths import check_writable
 from ._registry import resolve_game
 from .bots import ISMCTS, Bot, BuiltinBot, Random, parse
 from .jobs import runner
-from .jobs.local import GameRecords, json_number
+from .jobs.results import GameRecords, json_number
 from .jobs.spec import ArenaJob
 from .jobs.summary import ArenaSummary
 from .records import (
@@ -22,7 +23,6 @@ from .records import (
     RecordWriter,
     arena_records,
     bot_name,
-    check_writable,
     save_records,
 )
 from .stats import Interval, share_interval

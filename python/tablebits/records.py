@@ -23,7 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import _batch
 from ._core import SIMULTANEOUS, Game, State
+from ._paths import check_writable
+from ._registry import make
 
 __all__ = [
     "FORMAT",
@@ -76,8 +79,6 @@ class GameRecord:
     @property
     def game(self) -> Game:
         """The game, rebuilt from ``game_id`` and ``params``."""
-        from . import make
-
         return make(self.game_id, **self.params)
 
     def final_state(self) -> State:
@@ -285,21 +286,6 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
     return target
 
 
-def check_writable(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a Path, if a file can be written there; else ValueError (before any work)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"a path must be a str or os.PathLike, not {type(path).__name__}")
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise ValueError(f"cannot write {target}: the folder {folder} does not exist")
-    if target.is_dir():
-        raise ValueError(f"cannot write {target}: it is a folder")
-    if not os.access(folder, os.W_OK):
-        raise ValueError(f"cannot write {target}: the folder {folder} is not writable")
-    return target
-
-
 def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[GameRecord]:
     """The records of an arena job (an ArenaResult) from the decisions its C++ games noted.
 
@@ -307,8 +293,6 @@ def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[Gam
     (at a sequential node only the mover's entry counts). Each game is replayed here to add the
     action strings, and must end with the returns, scores and truncation the arena reported.
     """
-    from . import _batch
-
     n = game.num_players
     records = []
     for i, flat in enumerate(actions):

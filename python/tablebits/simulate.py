@@ -12,7 +12,7 @@ from ._checks import check_non_negative_int, check_seed
 from ._core import Game
 from ._registry import resolve_game
 from .jobs import runner
-from .jobs.local import GameRecords, json_number
+from .jobs.results import GameRecords, json_number
 from .jobs.spec import SimulateJob
 from .jobs.summary import SimulationSummary, sole_winners
 from .stats import Interval
@@ -89,7 +89,7 @@ def simulate(
     runs).
 
     ``keep_games=True`` returns a ``SimulationResult`` with one row per game (a job too large for
-    memory raises ``ValueError`` before allocating); ``keep_games=False`` (summary mode) returns a
+    memory raises ``MemoryError`` before allocating); ``keep_games=False`` (summary mode) returns a
     ``SimulationSummary``: the same statistics and table, merged chunk by chunk, in memory that
     does not grow with ``games``.
 

@@ -5,42 +5,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-
-def parse_param(text: str) -> tuple[str, Any]:
-    """``name=value``; the value is read as JSON when it parses (numbers, bools, lists)."""
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
-def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
-    """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
-    parser.add_argument("game", choices=games)
-    parser.add_argument("--games", type=int, default=default_games)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=None, help="default: every core")
-    parser.add_argument(
-        "--param", type=parse_param, action="append", default=[], metavar="NAME=VALUE",
-        help="a game parameter, e.g. --param variant=guess or players=4 (repeatable)",
-    )
-    parser.add_argument("--no-progress", action="store_true")
-    parser.add_argument(
-        "--backend", choices=["local", "ray"], default="local",
-        help="local threads, or Ray tasks (pip install 'tablebits[ray]'; docs/distributed.md)",
-    )
-    parser.add_argument(
-        "--address", default=None,
-        help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster (default: local)",
-    )
-
+from .. import bots
+from .._registry import games
+from ..arena import arena
+from ..simulate import simulate
+from .options import add_job_options, add_output_options, check_outputs, emit
+from .play import add_play_parser, add_replay_parser, run_play, run_replay
 
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
 KEEP_GAMES_LIMIT = 1_000_000
@@ -56,34 +29,22 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(argv: list[str] | None) -> int:
-    import tablebits as tb
-
-    from .play import (
-        add_output_options,
-        add_play_parser,
-        add_replay_parser,
-        check_outputs,
-        emit,
-        run_play,
-        run_replay,
-    )
-
     parser = argparse.ArgumentParser(prog="tablebits", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random games in C++ and summarise them")
-    add_job_options(sim, tb.games(), 100_000)
-    arena = sub.add_parser(
+    add_job_options(sim, games(), 100_000)
+    arena_cmd = sub.add_parser(
         "arena", help="play bots against each other in C++ (seats rotate) and summarise"
     )
-    add_job_options(arena, tb.games(), 1000)
-    arena.add_argument(
+    add_job_options(arena_cmd, games(), 1000)
+    arena_cmd.add_argument(
         "--bots", nargs="+", required=True, metavar="BOT",
         help="random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; with fewer bots than seats "
         "the last one fills the rest",
     )
     add_output_options(sim, records=False)
-    add_output_options(arena, records=True)
-    add_play_parser(sub, tb.games())
+    add_output_options(arena_cmd, records=True)
+    add_play_parser(sub, games())
     add_replay_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "play":
@@ -104,11 +65,11 @@ def run(argv: list[str] | None) -> int:
                 f"{KEEP_GAMES_LIMIT:,} or fewer (above that only the summary table is kept)"
             )
         if args.command == "arena":
-            bots = [tb.bots.parse(spec) for spec in args.bots]
-            result: Any = tb.arena(args.game, bots, records=args.records, **job)
+            seated = [bots.parse(spec) for spec in args.bots]
+            result: Any = arena(args.game, seated, records=args.records, **job)
         else:
-            result = tb.simulate(args.game, **job)
-    except (ValueError, TypeError, ConnectionError, ImportError) as err:
+            result = simulate(args.game, **job)
+    except (ValueError, TypeError, MemoryError, ConnectionError, ImportError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     emit(result, args)

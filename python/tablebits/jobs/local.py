@@ -1,87 +1,107 @@
-"""What simulate and arena share: the chunked C++ run with a progress bar, and the per-game
-result arrays."""
+"""The chunk pipeline both backends share (one chunk's body, putting chunks together, the
+progress bar) and the local backend, which runs it on this machine's threads."""
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from types import TracebackType
 from typing import Any
 
-import numpy as np
+from .spec import ChunkArrays, Job, Outcome
+from .summary import ArenaSummary, SimulationSummary
+
+Payload = ChunkArrays | SimulationSummary | ArenaSummary
 
 
-def json_number(x: float) -> float | None:
-    """``x``, or None (JSON null) where it is not a number: a mean over no games."""
-    return x if math.isfinite(x) else None
+class Progress:
+    """A tqdm bar of a job's games (nothing when ``show`` is false)."""
+
+    def __init__(self, games: int, desc: str, show: bool) -> None:
+        self.bar: Any = None
+        if show:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=games, unit="game", unit_scale=True, desc=desc)
+
+    def advance(self, games: int) -> None:
+        if self.bar is not None:
+            self.bar.update(games)
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
-def run_chunked(
-    game_id: str,
-    games: int,
-    chunk: int,
-    progress: bool,
-    run: Callable[[int, int], None],
-    always_chunk: bool = False,
-) -> float:
-    """Calls ``run(first, end)`` over ``[0, games)``; returns the wall-clock seconds.
+def play_chunk(
+    job: Job, first: int, out: ChunkArrays, threads: int, keep_games: bool
+) -> tuple[Payload, list[list[int]] | None]:
+    """Plays games ``first, first + 1, ...`` into ``out``: the chunk's rows (``keep_games``)
+    or their summary, and the games' decisions when the job records them."""
+    traces = job.run_into(first, out, threads)
+    return (out if keep_games else job.summarize(out)), traces
 
-    Without ``progress`` (nor ``always_chunk``) it is one call; otherwise, calls of ``chunk``
-    games between which a tqdm bar updates (each call releases the GIL while C++ plays).
+
+class Collector:
+    """A job's outcome put together from its chunks, in whatever order they finish."""
+
+    def __init__(self, job: Job, games: int, keep_games: bool) -> None:
+        self.arrays = job.arrays(games) if keep_games else None
+        self.summary = None if keep_games else job.empty_summary()
+
+    def add(self, first: int, end: int, payload: Payload) -> None:
+        if self.arrays is None:
+            self.summary.merge(payload)  # type: ignore[union-attr, arg-type]
+            return
+        for whole, part in zip(self.arrays, payload, strict=True):  # type: ignore[arg-type]
+            if part.base is not whole:  # a chunk played elsewhere, not into a view of whole
+                whole[first:end] = part
+
+    def outcome(self, seconds: float, traces: list[list[int]] | None = None) -> Outcome:
+        if self.summary is not None:
+            self.summary.seconds = seconds
+        return Outcome(self.arrays, self.summary, seconds, traces)
+
+
+def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
+    """Games per chunk on local threads: a fraction of a second, so progress bars move.
+
+    Summary mode takes larger chunks of random games (about a second of games per thread): every
+    chunk ends in a wait for the slowest thread and a summarising pass, which on a busy machine
+    cost more than the memory of larger buffers (a few MB).
     """
-    if not progress and not always_chunk:
-        chunk = max(games, 1)
-    bar = None
-    if progress:
-        from tqdm import tqdm
+    if job.searching:
+        return max(64, 16 * threads)
+    return max(10_000, (2_000 if keep_games else 100_000) * threads)
 
-        bar = tqdm(total=games, unit="game", unit_scale=True, desc=game_id)
-    start = time.perf_counter()
-    try:
+
+def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bool) -> Outcome:
+    """Plays the job in chunks on ``threads`` threads of this process.
+
+    Every game's rows go straight into the job's arrays, in one call without a progress bar;
+    summary mode reuses one chunk-sized set of buffers and chunks even without a bar.
+    """
+    chunk = local_chunk(job, threads, keep_games)
+    if keep_games and not progress:
+        chunk = max(games, 1)
+    collector = Collector(job, games, keep_games)
+    buffers = None if keep_games else job.arrays(min(chunk, games))
+    traces: list[list[int]] = []
+    with Progress(games, job.game_id, progress) as bar:
+        start = time.perf_counter()
         for first in range(0, games, chunk):
             end = min(first + chunk, games)
-            run(first, end)
-            if bar is not None:
-                bar.update(end - first)
-    finally:
-        if bar is not None:
-            bar.close()
-    return time.perf_counter() - start
-
-
-@dataclass(frozen=True, kw_only=True)
-class GameRecords:
-    """Per-game arrays of a job; row ``i`` is game ``i``, determined by ``(seed, i)`` alone."""
-
-    game_id: str
-    params: dict[str, Any]
-    seed: int
-    #: float32 (games, players): win shares by seat (float32(1/3) for a three-way share, where
-    #: State.returns() gives the exact Python float 1/3)
-    returns: np.ndarray
-    scores: np.ndarray  #: float32 (games, players): raw game points by seat
-    lengths: np.ndarray  #: uint32 (games,): decision nodes per game
-    truncated: np.ndarray  #: bool (games,): the game was ended by a safety cap (State.is_truncated)
-    seconds: float  #: wall-clock time of the run
-
-    @property
-    def games(self) -> int:
-        return int(self.lengths.shape[0])
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else math.inf
-
-    def _job_dict(self) -> dict[str, Any]:
-        """The job's description and speed, shared by the results' ``to_dict``."""
-        return {
-            "game": self.game_id,
-            "params": self.params,
-            "seed": self.seed,
-            "games": self.games,
-            "seconds": self.seconds,
-            "games_per_second": self.games_per_second if self.seconds > 0 else None,
-            "mean_length": float(self.lengths.mean()) if self.games else 0.0,
-            "truncated": int(self.truncated.sum()),
-        }
+            if collector.arrays is not None:
+                out = tuple(a[first:end] for a in collector.arrays)
+            else:
+                out = tuple(b[: end - first] for b in buffers)  # type: ignore[union-attr]
+            payload, noted = play_chunk(job, first, out, threads, keep_games)
+            collector.add(first, end, payload)
+            traces.extend(noted or [])
+            bar.advance(end - first)
+        seconds = time.perf_counter() - start
+    return collector.outcome(seconds, traces if job.record else None)

@@ -3,28 +3,12 @@ game's row or only the summary."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .. import _memory
 from .._checks import resolve_threads
-from .local import run_chunked
-from .spec import ChunkArrays, Job
-from .summary import ArenaSummary, SimulationSummary
+from .local import run_local
+from .spec import Job, Outcome
 
 BACKENDS = ("local", "ray")
-
-#: keep_games=True refuses jobs whose arrays need more than this share of the available memory
-_MEMORY_SHARE = 0.8
-
-
-@dataclass
-class Outcome:
-    """The per-game arrays (keep_games=True) or the summary, and the wall-clock seconds."""
-
-    arrays: ChunkArrays | None
-    summary: SimulationSummary | ArenaSummary | None
-    seconds: float
-    traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions
 
 
 def check_backend(backend: str, address: str | None) -> None:
@@ -38,54 +22,12 @@ def check_backend(backend: str, address: str | None) -> None:
 
 
 def check_fits(job: Job, games: int) -> None:
-    """Raises ValueError, before allocating, when the per-game arrays would not fit in memory."""
-    per_game = sum(a.nbytes for a in job.arrays(1))
-    needed = games * per_game
-    available = _memory.available_bytes()
-    if available is not None and needed > _MEMORY_SHARE * available:
-        raise ValueError(
-            f"keeping all {games:,} games needs {needed / 2**30:,.1f} GiB of arrays, more than "
-            f"this machine can hold ({available / 2**30:,.1f} GiB available); pass "
-            "keep_games=False for summary mode, which keeps only the statistics, in memory that "
-            "does not grow with the number of games"
-        )
-
-
-def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
-    """Games per chunk on local threads: a fraction of a second, so progress bars move.
-
-    Summary mode takes larger chunks of random games (about a second of games per thread): every
-    chunk ends in a wait for the slowest thread and a summarising pass, which on a busy machine
-    cost more than the memory of larger buffers (a few MB).
-    """
-    if job.searching:
-        return max(64, 16 * threads)
-    return max(10_000, (2_000 if keep_games else 100_000) * threads)
-
-
-def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bool) -> Outcome:
-    chunk = local_chunk(job, threads, keep_games)
-    if keep_games:
-        arrays = job.arrays(games)
-        traces: list[list[int]] = []
-
-        def run_kept(first: int, end: int) -> None:
-            traces.extend(job.run_into(first, tuple(a[first:end] for a in arrays), threads) or [])
-
-        seconds = run_chunked(job.game_id, games, chunk, progress, run_kept)
-        return Outcome(arrays, None, seconds, traces if job.record else None)
-    # Summary mode: one chunk-sized set of buffers, reused; chunks even without a progress bar.
-    buffers = job.arrays(min(chunk, games))
-    summary = job.empty_summary()
-
-    def run_summarized(first: int, end: int) -> None:
-        views = tuple(b[: end - first] for b in buffers)
-        job.run_into(first, views, threads)
-        summary.merge(job.summarize(views))  # type: ignore[arg-type]
-
-    seconds = run_chunked(job.game_id, games, chunk, progress, run_summarized, always_chunk=True)
-    summary.seconds = seconds
-    return Outcome(None, summary, seconds)
+    """The memory guard (``_memory``) for every game's rows of ``job``, before allocating."""
+    _memory.check_fits(
+        games * sum(a.nbytes for a in job.arrays(1)), f"keeping all {games:,} games",
+        "pass keep_games=False for summary mode, which keeps only the statistics, in memory "
+        "that does not grow with the number of games",
+    )
 
 
 def run(

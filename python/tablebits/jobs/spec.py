@@ -135,3 +135,13 @@ class ArenaJob:
 
 
 Job = SimulateJob | ArenaJob
+
+
+@dataclass
+class Outcome:
+    """The per-game arrays (keep_games=True) or the summary, and the wall-clock seconds."""
+
+    arrays: ChunkArrays | None
+    summary: SimulationSummary | ArenaSummary | None
+    seconds: float
+    traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions
