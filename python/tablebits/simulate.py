@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._checks import check_non_negative_int, check_seed
 from ._core import Game
-from ._registry import resolve_game
 from .jobs import runner
 from .jobs.results import GameRecords, json_number
 from .jobs.spec import SimulateJob
@@ -98,9 +96,7 @@ def simulate(
     joins a cluster (docs/distributed.md). There ``threads`` is the threads (and CPUs) of one
     task, 1 by default, and chunk sizes adapt so that a task runs about ``task_seconds``.
     """
-    g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
-    check_seed(seed)
+    g = runner.check_job(game, games, seed, params)
     job = SimulateJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=g.num_players
     )

@@ -31,13 +31,15 @@ from gymnasium.vector.utils import batch_space
 from .. import bots
 from .._checks import check_seed
 from .._core import TERMINAL, Game, IllegalActionError, State
+from .._registry import games, resolve_game
+from ..vector import VectorEnv
+from ._options import RENDER_MODES, check_illegal_action, check_render_mode, render
 from ._spaces import mask_of, observation_box
 from ._turns import Turns, as_action
 
 __all__ = ["GameEnv", "VectorGameEnv", "check_seat", "env_id", "make", "register_all"]
 
 Policy = Callable[[State, int], int]
-_ILLEGAL_MODES = ("terminate", "raise")
 
 
 def env_id(game_id: str) -> str:
@@ -81,7 +83,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``step`` after the end raises ``ValueError``.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self,
@@ -93,19 +95,11 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         illegal_reward: float = -1.0,
         **params: Any,
     ) -> None:
-        from .._registry import resolve_game
-
         self.game = resolve_game(game_id, **params)
         check_seat(self.game, seat)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
-        if illegal_action not in _ILLEGAL_MODES:
-            raise ValueError(
-                f"illegal_action must be 'terminate' or 'raise', got {illegal_action!r}"
-            )
         self.seat = seat
-        self.render_mode = render_mode
-        self.illegal_action = illegal_action
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal_action = check_illegal_action(illegal_action)
         self.illegal_reward = float(illegal_reward)
         self._policies = self._policies_for(opponents)
         self.observation_space = observation_box(self.game)
@@ -199,16 +193,12 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._info()["action_mask"]
 
     def render(self) -> str | None:  # type: ignore[override]
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass 'ansi' or 'human'")
-            return None
+        return render(self.render_mode, lambda: str(self._live_turns().state))
+
+    def _live_turns(self) -> Turns:
         if self._turns is None:
             raise ValueError("call reset() before render()")
-        text = str(self._turns.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._turns
 
 
 class VectorGameEnv(gymnasium.vector.VectorEnv):
@@ -246,9 +236,6 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         copy: bool = True,
         **params: Any,
     ) -> None:
-        from .._registry import resolve_game
-        from ..vector import VectorEnv
-
         game = resolve_game(game_id, **params)
         check_seat(game, seat)
         self.game = game
@@ -312,8 +299,6 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
 
 def register_all() -> None:
     """Registers ``tablebits/<GameName>-v0`` for every game (done on import; idempotent)."""
-    from .._registry import games
-
     for game_id in games():
         name = env_id(game_id)
         if name not in gymnasium.registry:

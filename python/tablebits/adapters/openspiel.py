@@ -47,6 +47,7 @@ import numpy as np
 import pyspiel
 
 from .._core import Game, State
+from .._registry import games, make, resolve_game
 from ._turns import Turns, as_action
 
 __all__ = ["TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
@@ -78,8 +79,6 @@ def short_name(game_id: str) -> str:
 
 def load_game(game_id: str, **params: Any) -> TablebitsGame:
     """The OpenSpiel game of ``game_id``: game parameters plus ``rng_seed`` and ``turn_based``."""
-    from .._registry import games
-
     if game_id not in _GAME_CLASSES:
         raise ValueError(f"unknown game {game_id!r}; available: {', '.join(games())}")
     return _GAME_CLASSES[game_id](params)
@@ -136,8 +135,6 @@ class TablebitsGame(pyspiel.Game):
     game_id: str
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        from .._registry import resolve_game
-
         game_id = self.game_id
         params = dict(params or {})
         self.load_params = dict(params)  # everything load_game was given, lists included
@@ -298,8 +295,6 @@ _GAME_CLASSES: dict[str, type[TablebitsGame]] = {}
 
 def register_all() -> None:
     """Registers ``tablebits_<game_id>`` with OpenSpiel for every game (done on import)."""
-    from .._registry import games, make
-
     registered = {t.short_name for t in pyspiel.registered_games()}
     for game_id in games():
         if game_id not in _GAME_CLASSES:

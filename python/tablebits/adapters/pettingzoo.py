@@ -25,25 +25,21 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from .._core import TERMINAL, Game, IllegalActionError, State
+from .._registry import resolve_game
+from ._options import RENDER_MODES, check_illegal_action, check_render_mode, render
 from ._spaces import Seeder, agent_names, mask_box, mask_of, observation_box
 from ._turns import Turns, as_action
 
 __all__ = ["AECGame", "ParallelGame", "env", "parallel_env"]
 
-_RENDER_MODES = ["ansi", "human"]
-_ILLEGAL_MODES = ("raise", "terminate")
-
 
 def env(game_id: str, render_mode: str | None = None, **params: Any) -> AECGame:
     """The AEC env of ``game_id`` with game parameters ``params``."""
-    from .._registry import resolve_game
-
     return AECGame(resolve_game(game_id, **params), render_mode=render_mode)
 
 
@@ -56,8 +52,6 @@ def parallel_env(
     **params: Any,
 ) -> ParallelGame:
     """The Parallel env of ``game_id``; see ``ParallelGame`` for ``illegal_action``."""
-    from .._registry import resolve_game
-
     return ParallelGame(
         resolve_game(game_id, **params),
         render_mode=render_mode,
@@ -74,10 +68,8 @@ class _Common:
     render_mode: str | None
 
     def _setup(self, game: Game, render_mode: str | None) -> None:
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.game = game
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = agent_names(game)
         self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         # One space object per agent, so that seeding one agent's space leaves the others be.
@@ -119,14 +111,7 @@ class _Common:
         return rewards, bool(state.is_truncated())
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass 'ansi' or 'human'")
-            return None
-        text = str(self._live_state())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, lambda: str(self._live_state()))
 
     def close(self) -> None:
         pass
@@ -144,7 +129,7 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
 
     # Not for PettingZoo's aec_to_parallel, which expects every agent to act once per cycle:
     # parallel_env() is the Parallel form.
-    metadata = {"render_modes": _RENDER_MODES, "name": "tablebits_v0", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "name": "tablebits_v0", "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None) -> None:
         super().__init__()
@@ -218,7 +203,7 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
     is True for the offenders.
     """
 
-    metadata = {"render_modes": _RENDER_MODES, "name": "tablebits_v0"}
+    metadata = {"render_modes": RENDER_MODES, "name": "tablebits_v0"}
 
     def __init__(
         self,
@@ -227,13 +212,9 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
     ) -> None:
-        if illegal_action not in _ILLEGAL_MODES:
-            raise ValueError(
-                f"illegal_action must be 'raise' or 'terminate', got {illegal_action!r}"
-            )
         self._setup(game, render_mode)
         self.metadata = {**ParallelGame.metadata, "name": f"tablebits_{game.id}_v0"}
-        self.illegal_action = illegal_action
+        self.illegal_action = check_illegal_action(illegal_action)
         self.illegal_reward = float(illegal_reward)
         self.agents: list[str] = []
 

@@ -51,7 +51,7 @@ def run_play(args: argparse.Namespace) -> int:
                 f"{game.id} has {others} other seat{'s' if others > 1 else ''}; "
                 f"got {len(specs)} bots"
             )
-        seated = iter(specs[min(i, len(specs) - 1)] for i in range(others))
+        seated = iter(bots.fill_seats(specs, others))
         seats = [None if p == args.seat else next(seated) for p in range(game.num_players)]
     except (ValueError, TypeError) as err:
         print(f"error: {err}", file=sys.stderr)
