@@ -129,7 +129,7 @@ def test_play_shows_the_legend_help_and_what_happened(game_id):
     import io
     from pathlib import Path
 
-    from tablebits.human import HumanGame
+    from tablebits.cli.human import HumanGame
     from tablebits.pictures.narrate import legend
 
     game = tb.make(game_id)

@@ -5,17 +5,20 @@ from __future__ import annotations
 import sys
 import xml.etree.ElementTree as ET
 
-import gymnasium
 import numpy as np
 import pytest
 
-import tablebits as tb
-import tablebits.gymnasium  # noqa: F401  (registers tablebits/<Game>-v0)
-from tablebits.pettingzoo import env as aec_env
-from tablebits.pettingzoo import parallel_env
-from tablebits.pictures.good_fortune import CHARM_COLORS
-
+# All three come with the test extra (pip install '.[test]'); skipped only in a bare install.
 pytest.importorskip("resvg_py", reason="pip install 'tablebits[render]'")
+pytest.importorskip("pettingzoo")
+
+import gymnasium  # noqa: E402
+
+import tablebits as tb  # noqa: E402
+import tablebits.gymnasium  # noqa: E402, F401  (registers tablebits/<Game>-v0)
+from tablebits.pettingzoo import env as aec_env  # noqa: E402
+from tablebits.pettingzoo import parallel_env  # noqa: E402
+from tablebits.pictures.good_fortune import CHARM_COLORS  # noqa: E402
 
 
 def size_of(state: tb.State) -> tuple[int, int]:

@@ -18,7 +18,8 @@ from importlib import resources
 from pathlib import Path
 
 from .._core import SIMULTANEOUS
-from ..records import GameRecord, RecordError, check_writable, load_records, replay, write_whole
+from .._paths import check_writable
+from ..records import GameRecord, RecordError, load_records, replay, write_whole
 from . import to_svg
 
 

@@ -1,4 +1,5 @@
-"""Pictures as pixels: ``rgb_array(state)`` for ``render_mode="rgb_array"`` in the adapters.
+"""Pictures as pixels: ``rgb_array(state)``, what ``render_mode="rgb_array"`` in the adapters
+returns (``tablebits.adapters._options``).
 
 The SVG of ``to_svg`` is rasterised by resvg (the ``resvg-py`` wheel: no system libraries)
 and decoded by Pillow; both come with ``pip install 'tablebits[render]'``.
@@ -35,28 +36,3 @@ def rgb_array(state: State, seat: int | None = None) -> np.ndarray:
     with Image.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"))
 
-
-#: The render modes the Gymnasium and PettingZoo adapters take.
-RENDER_MODES = ["ansi", "human", "rgb_array"]
-
-
-def check_render_mode(mode: object) -> None:
-    """ValueError for an unknown mode; ImportError (naming the extra) for ``rgb_array``
-    without the rasteriser, so that making the env fails rather than its first render."""
-    if mode is not None and mode not in RENDER_MODES:
-        raise ValueError(f"render_mode must be None, 'ansi', 'human' or 'rgb_array', got "
-                         f"{mode!r}")
-    if mode == "rgb_array":
-        check_available()
-
-
-def render(state: State, mode: str) -> str | np.ndarray | None:
-    """An adapter's ``render()``: the board as text (``ansi``), printed (``human``), or the
-    picture with every hand face up as an RGB array (``rgb_array``)."""
-    if mode == "rgb_array":
-        return rgb_array(state)
-    text = str(state)
-    if mode == "human":
-        print(text)
-        return None
-    return text

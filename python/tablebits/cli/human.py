@@ -18,10 +18,10 @@ from typing import TextIO
 
 import numpy as np
 
-from ._core import SIMULTANEOUS, Game, State
-from .bots import ISMCTS, BuiltinBot, Random
-from .pictures.narrate import legend, narrate, rules_summary
-from .records import GameRecord, RecordWriter
+from .._core import SIMULTANEOUS, Game, State
+from ..bots import ISMCTS, BuiltinBot, Random
+from ..pictures.narrate import legend, narrate, rules_summary
+from ..records import GameRecord, RecordWriter
 
 __all__ = ["HELP", "HumanGame"]
 
