@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -24,8 +25,14 @@ def parse_param(text: str) -> tuple[str, Any]:
 def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
     """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
     parser.add_argument("game", choices=games)
-    parser.add_argument("--games", type=int, default=default_games)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--games", type=int, default=default_games, metavar="N",
+        help="how many games to play (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0,
+        help="game i is determined by (seed, i) alone: same seed, same games (default: 0)",
+    )
     parser.add_argument("--threads", type=int, default=None, help="default: every core")
     parser.add_argument(
         "--param", type=parse_param, action="append", default=[], metavar="NAME=VALUE",
@@ -47,17 +54,27 @@ KEEP_GAMES_LIMIT = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback."""
+    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback; a
+    closed output pipe (``| head``) exits 141 (128 + SIGPIPE) quietly, as Unix tools do."""
     try:
-        return run(argv)
+        code = run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
+        return code
     except KeyboardInterrupt:
         print("tablebits: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # Python's final flush of stdout would fail again and print a warning: point it at
+        # /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 def run(argv: list[str] | None) -> int:
     import tablebits as tb
 
+    from .cli_errors import flag_words
     from .cli_play import (
         add_output_options,
         add_play_parser,
@@ -109,7 +126,7 @@ def run(argv: list[str] | None) -> int:
         else:
             result = tb.simulate(args.game, **job)
     except (ValueError, TypeError, ConnectionError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
         return 2
     emit(result, args)
     return 0

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import runner
-from ._checks import check_non_negative_int, check_seed
+from ._checks import check_positive_int, check_seed
 from ._core import Game
 from ._registry import resolve_game
 from .chunks import SimulateJob
@@ -99,7 +99,7 @@ def simulate(
     task, 1 by default, and chunk sizes adapt so that a task runs about ``task_seconds``.
     """
     g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
+    check_positive_int(games, "games")  # no statistics of zero games
     check_seed(seed)
     job = SimulateJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=g.num_players
