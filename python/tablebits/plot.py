@@ -83,11 +83,18 @@ def simulation_figure(
     seats = np.arange(players)
     fig.suptitle(f"{result.game_id}: {result.games:,} random games (seed {result.seed})")
 
-    _share_bars(shares_ax, seats, result.win_rates(), 0.6)
-    shares_ax.set_xticks(seats)
-    shares_ax.set_xlabel("seat")
-    shares_ax.set_ylabel("win share (95% interval)")
-    shares_ax.set_title("Win share by seat")
+    summary = result.summarize()
+    if summary.cooperative:  # one team: its wins and losses, not a share per seat
+        wins, losses = summary.team_results()
+        shares_ax.bar(["team wins", "team losses"], [wins, losses], 0.6)
+        shares_ax.set_ylabel("fraction of games")
+        shares_ax.set_title("Team result (cooperative)")
+    else:
+        _share_bars(shares_ax, seats, summary.win_rates(), 0.6)
+        shares_ax.set_xticks(seats)
+        shares_ax.set_xlabel("seat")
+        shares_ax.set_ylabel("win share (95% interval)")
+        shares_ax.set_title("Win share by seat")
 
     for seat in seats:
         values, counts = np.unique(result.scores[:, seat], return_counts=True)

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ._registry import resolve_game
 from .stats import Interval, wilson
 
 __all__ = ["ArenaSummary", "Histogram", "SimulationSummary"]
@@ -167,6 +168,18 @@ class SimulationSummary(_JobSummary):
     def mean_scores(self) -> list[float]:
         return [h.mean() for h in self.scores]
 
+    @property
+    def cooperative(self) -> bool:
+        """The seats win or lose together (``GameInfo.utility == "identical"``: Fox Duet)."""
+        return resolve_game(self.game_id, **self.params).info.utility == "identical"
+
+    def team_results(self) -> tuple[float, float]:
+        """A cooperative game's team wins and team losses, as fractions of the games."""
+        if not self.games:
+            return 0.0, 0.0
+        outcomes = self.returns[0]  # every seat has the team's result
+        return outcomes[1.0] / self.games, outcomes[0.0] / self.games
+
     def summary(self) -> str:
         """A short text table: speed, seat win rates with 95% CIs, draws, mean scores."""
         shared = self.shared / self.games if self.games else 0.0
@@ -181,7 +194,12 @@ class SimulationSummary(_JobSummary):
             lines.append(
                 f"{seat:>6} {rate:>10.4f} {f'[{low:.4f}, {high:.4f}]':>16} {score:>11.2f}"
             )
-        lines.append(f"draws / shared wins: {shared:.4f}")
+        if self.cooperative:
+            wins, losses = self.team_results()
+            lines.append(f"team wins: {wins:.4f}, team losses: {losses:.4f} "
+                         "(cooperative: the seats win or lose together)")
+        else:
+            lines.append(f"draws / shared wins: {shared:.4f}")
         return "\n".join(lines + self._truncation_line())
 
 
