@@ -12,6 +12,7 @@ from typing import Any
 
 from ._checks import check_seed
 from ._core import SIMULTANEOUS, State
+from ._text import count
 from .records import GameRecord, check_writable, load_records, replay, save_records
 
 
@@ -118,7 +119,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if not records:
             raise ValueError(f"{args.file} holds no game records")
         if not 0 <= args.game < len(records):
-            raise ValueError(f"{args.file} holds {len(records)} games; --game must be in "
+            raise ValueError(f"{args.file} holds {count(len(records), 'game')}; --game must be in "
                              f"0..{len(records) - 1}")
         record = records[args.game]
         players = len(record.bots)

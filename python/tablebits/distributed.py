@@ -15,6 +15,7 @@ tail of the job spreads over every worker.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
@@ -109,6 +110,17 @@ def _check_reachable(address: str) -> None:
         ) from None
 
 
+#: Ray (2.5x) logs a WARNING on every start of a local instance that token authentication is on
+#: (its default, nothing for the user to do). For the instance tablebits starts itself that
+#: notice is noise, so it is dropped; every other Ray message is kept.
+_TOKEN_LOGGER = "ray._private.authentication.authentication_token_setup"
+
+
+def _token_notice(record: logging.LogRecord) -> bool:
+    """A logging filter: False (drop) for Ray's "token authentication is enabled" notice."""
+    return not record.getMessage().startswith("Token authentication is enabled")
+
+
 def connect(address: str | None) -> Any:
     """The ``ray`` module, connected: an existing connection of this process is reused;
     ``None`` starts (or joins) a Ray instance on this machine; ``"auto"`` joins the cluster this
@@ -117,7 +129,12 @@ def connect(address: str | None) -> Any:
     if ray.is_initialized():
         return ray
     if address is None:
-        ray.init(include_dashboard=False)
+        token_log = logging.getLogger(_TOKEN_LOGGER)
+        token_log.addFilter(_token_notice)
+        try:
+            ray.init(include_dashboard=False)
+        finally:
+            token_log.removeFilter(_token_notice)
         return ray
     if address != "auto":
         _check_reachable(address)
@@ -166,7 +183,9 @@ def run(
     progress: bool,
 ) -> RayRun:
     """Plays ``games`` games of ``job`` in Ray tasks of ``threads`` threads (and CPUs) each."""
+    started = time.perf_counter()
     ray = connect(address)
+    startup = time.perf_counter() - started
     largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n["Alive"]), default=0)
     if threads > largest:  # such a task would wait forever for a node that has the CPUs
         raise ValueError(
@@ -181,7 +200,7 @@ def run(
 
     arrays = job.arrays(games) if keep_games else None
     summary = None if keep_games else job.empty_summary()
-    result = RayRun(Outcome(arrays, summary, 0.0))
+    result = RayRun(Outcome(arrays, summary, 0.0, startup_seconds=startup))
     bar = None
     if progress:
         from tqdm import tqdm
@@ -225,4 +244,5 @@ def run(
     result.outcome.seconds = time.perf_counter() - start
     if summary is not None:
         summary.seconds = result.outcome.seconds
+        summary.startup_seconds = startup
     return result

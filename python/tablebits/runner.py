@@ -25,6 +25,7 @@ class Outcome:
     summary: SimulationSummary | ArenaSummary | None
     seconds: float
     traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions
+    startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before the run
 
 
 def check_backend(backend: str, address: str | None) -> None:

@@ -35,6 +35,7 @@ class SimulationResult(GameRecords):
         summary = SimulationSummary(
             game_id=self.game_id, params=self.params, seed=self.seed,
             players=self.returns.shape[1], seconds=self.seconds,
+            startup_seconds=self.startup_seconds,
         )
         summary.add(self.returns, self.scores, self.lengths, self.truncated)
         return summary
@@ -124,4 +125,5 @@ def simulate(
     return SimulationResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
         lengths=lengths, truncated=truncated, seconds=outcome.seconds,
+        startup_seconds=outcome.startup_seconds,
     )
