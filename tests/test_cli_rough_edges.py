@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tablebits.__main__ import main
-from tablebits.cli_errors import flag_words
+from tablebits.cli.errors import flag_words
+from tablebits.cli.main import main
 
 RECORDS = Path(__file__).resolve().parent / "data" / "records"
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits.__main__ import main
+from tablebits.cli.main import main
 from tablebits.simulate import SimulationResult
 
 # 10 games with the team's result set by hand: 3 won (both seats 1.0), 7 lost (both 0.0).

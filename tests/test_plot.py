@@ -9,6 +9,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.__main__ import main
+from tablebits.cli import main as cli_main
 
 pytest.importorskip("matplotlib")
 from matplotlib.container import BarContainer  # noqa: E402
@@ -102,8 +103,8 @@ def test_a_bad_plot_path_fails_before_the_job(tmp_path, monkeypatch, capsys, nam
     def must_not_run(*args, **kwargs):
         raise AssertionError("the job started")
 
-    monkeypatch.setattr(tb, "simulate", must_not_run)
-    monkeypatch.setattr(tb, "arena", must_not_run)
+    monkeypatch.setattr(cli_main, "simulate", must_not_run)  # the names the command line calls
+    monkeypatch.setattr(cli_main, "arena", must_not_run)
     target = str(tmp_path / name)
     assert main(["simulate", "good_fortune", "--plot", target]) == 2
     assert message in capsys.readouterr().err

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("ray")
 
-from tablebits import distributed  # noqa: E402
+from tablebits.jobs import ray as distributed  # noqa: E402
 
 
 def test_cli_ray_run_reports_start_and_run_times_without_the_token_notice():

@@ -9,9 +9,9 @@ import re
 import pytest
 
 import tablebits as tb
-from tablebits.__main__ import main
 from tablebits._text import count
-from tablebits.summary import ArenaSummary
+from tablebits.cli.main import main
+from tablebits.jobs.summary import ArenaSummary
 
 from .helpers import random_step
 

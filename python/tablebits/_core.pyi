@@ -114,6 +114,8 @@ class State:
     def bot_action(
         self, bot: BotConfig, player: int | None = None, seed: int | None = 0
     ) -> int: ...
+    # ismcts_action and ismcts_visits are aliases kept for old code: bot_action with an ISMCTS
+    # config, and _search's visits (tablebits.search); see csrc/bindings/py_game.hpp.
     def ismcts_action(
         self,
         player: int | None = None,

@@ -8,21 +8,69 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from .records import check_writable
+from ._paths import check_writable
 from .stats import Interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from .arena import ArenaResult
-    from .simulate import SimulationResult
+    from .jobs.summary import SimulationSummary
 
 __all__ = ["arena_figure", "check_plot_path", "simulation_figure"]
+
+
+class SimulationResult(Protocol):
+    """What ``simulation_figure`` reads of a ``tablebits.simulate.SimulationResult`` (a
+    structural type: plot sits below simulate and arena, which import it)."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def returns(self) -> np.ndarray: ...
+
+    @property
+    def scores(self) -> np.ndarray: ...
+
+    @property
+    def lengths(self) -> np.ndarray: ...
+
+    @property
+    def games(self) -> int: ...
+
+    def summarize(self) -> SimulationSummary: ...
+
+
+class ArenaResult(Protocol):
+    """What ``arena_figure`` reads of a ``tablebits.arena.ArenaResult``."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def bots(self) -> list[str]: ...
+
+    @property
+    def seats(self) -> np.ndarray: ...
+
+    @property
+    def games(self) -> int: ...
+
+    def win_shares(self) -> list[Interval]: ...
+
+    def seat_win_shares(self) -> list[list[Interval]]: ...
+
 
 _BINS = 30  # game-length histogram bins (fewer when there are fewer distinct lengths)
 

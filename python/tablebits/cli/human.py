@@ -18,9 +18,9 @@ from typing import TextIO
 
 import numpy as np
 
-from ._core import SIMULTANEOUS, Game, State
-from .bots import ISMCTS, BuiltinBot, Random
-from .records import GameRecord, RecordWriter
+from .._core import SIMULTANEOUS, Game, State
+from ..bots import ISMCTS, BuiltinBot, Random
+from ..records import GameRecord, RecordWriter
 
 __all__ = ["HELP", "HumanGame"]
 

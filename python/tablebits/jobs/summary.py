@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from ._registry import resolve_game
-from ._text import count
-from .stats import Interval, wilson
+from .._registry import resolve_game
+from .._text import count
+from ..stats import Interval, wilson
 
 __all__ = ["ArenaSummary", "Histogram", "SimulationSummary"]
 

@@ -1,57 +1,25 @@
-"""The command line's play and replay commands, and the output options of simulate and arena
-(``--json``, ``--plot``, ``--records``)."""
+"""The command line's play and replay commands."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import sys
 import time
 from typing import Any
 
-from ._checks import check_seed
-from ._core import SIMULTANEOUS, State
-from ._text import count
-from .records import GameRecord, check_writable, load_records, replay, save_records
-
-
-def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
-    """``--json`` and ``--plot`` (simulate and arena), and ``--records`` (arena)."""
-    parser.add_argument("--json", action="store_true",
-                        help="print the summary as JSON instead of a table")
-    parser.add_argument("--plot", metavar="PNG", default=None,
-                        help="also draw the results to this image file (needs tablebits[plot])")
-    if records:
-        parser.add_argument("--records", metavar="JSONL", default=None,
-                            help="save every game's record to this JSON Lines file")
-
-
-def check_outputs(args: argparse.Namespace) -> None:
-    """Fails early (ValueError / ImportError) on an output that could not be written."""
-    if args.plot is not None:
-        from .plot import check_plot_path
-
-        check_plot_path(args.plot)
-    if getattr(args, "records", None) is not None:
-        check_writable(args.records)
-
-
-def emit(result: Any, args: argparse.Namespace) -> None:
-    """Prints the summary (table or JSON) and draws the plot if one was asked for."""
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
-    else:
-        print(result.summary())
-    if args.plot is not None:
-        result.plot(args.plot)
-        if not args.json:
-            print(f"plot saved to {args.plot}")
+from .. import bots
+from .._checks import check_seed
+from .._core import SIMULTANEOUS, State
+from .._paths import check_writable
+from .._registry import make
+from .._text import count
+from ..records import GameRecord, load_records, replay, save_records
+from .human import HumanGame
+from .options import add_param_option
 
 
 def add_play_parser(sub: Any, games: list[str]) -> None:
-    from .__main__ import parse_param
-
     play = sub.add_parser("play", help="play a game at the terminal against bots")
     play.add_argument("game", choices=games)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -61,10 +29,7 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
         "with fewer bots than seats the last one fills the rest (default: ismcts)",
     )
     play.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
-    play.add_argument(
-        "--param", type=parse_param, action="append", default=[], metavar="NAME=VALUE",
-        help="a game parameter, e.g. --param players=4 (repeatable)",
-    )
+    add_param_option(play, "players=4")
     play.add_argument("--records", metavar="JSONL", default=None,
                       help="where to save the game's record "
                       "(default: tablebits-GAME-DATE-TIME.jsonl here)")
@@ -72,31 +37,27 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """``tablebits play``: 0 when the game ends or the player leaves, 2 on bad arguments."""
-    import tablebits as tb
-
-    from .human import HumanGame
-
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
-        game = tb.make(args.game, **dict(args.param))
+        game = make(args.game, **dict(args.param))
         check_seed(seed)
         check_writable(path)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
-        specs = [tb.bots.parse(spec) for spec in args.bots]
+        specs = [bots.parse(spec) for spec in args.bots]
         others = game.num_players - 1
         if len(specs) > others:
             raise ValueError(
                 f"{game.id} has {others} other seat{'s' if others > 1 else ''}; "
                 f"got {len(specs)} bots"
             )
-        seated = iter(specs[min(i, len(specs) - 1)] for i in range(others))
-        bots = [None if p == args.seat else next(seated) for p in range(game.num_players)]
+        seated = iter(bots.fill_seats(specs, others))
+        seats = [None if p == args.seat else next(seated) for p in range(game.num_players)]
     except (ValueError, TypeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    record = HumanGame(game, args.seat, bots, seed).run()
+    record = HumanGame(game, args.seat, seats, seed).run()
     if record is not None:
         save_records([record], path)
         print(f"Record saved to {path}")

@@ -12,7 +12,7 @@ starting state: stepping costs one list append, not an observation per player.
 
 from __future__ import annotations
 
-from ._core import State
+from .._core import State
 
 
 class Recall:
