@@ -82,8 +82,10 @@ def test_opponents_bots_and_callables():
     assert set(calls) == {0} and final.is_terminal()
     env = GameEnv("good_fortune", opponents=[tb.bots.ISMCTS(iterations=20, seed=1)])
     play(env, 4, np.random.default_rng(4))
-    with pytest.raises(ValueError, match="opponents needs 2"):
-        GameEnv("hoi_pho", players=3, opponents=[first_legal])
+    with pytest.raises(ValueError, match="opponents needs 1 to 2 entries"):
+        GameEnv("hoi_pho", players=3, opponents=[first_legal] * 3)
+    with pytest.raises(ValueError, match="opponents needs 1 to 2 entries"):
+        GameEnv("hoi_pho", players=3, opponents=[])
     with pytest.raises(TypeError, match="neither"):
         GameEnv("good_fortune", opponents=[42])
     with pytest.raises(ValueError, match="seat"):

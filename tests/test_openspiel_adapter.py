@@ -55,7 +55,7 @@ def test_game_type_and_info(key, expected):
     assert (t.dynamics, t.information, t.utility, t.chance_mode) == expected
     assert t.short_name == f"tablebits_{game_id}"
     assert t.provides_observation_string and t.provides_observation_tensor
-    assert not t.provides_information_state_string
+    assert t.provides_information_state_string  # histories: tests/test_openspiel_cfr.py
     tb_game = tb.make(game_id, **dict(params))
     assert game.num_players() == tb_game.num_players
     assert game.num_distinct_actions() == tb_game.num_actions

@@ -84,7 +84,7 @@ class ArenaResult(GameRecords):
         counts = [int((first == b).sum()) for b in range(len(self.bots))]
         summary = ArenaSummary(
             game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
-            seat_counts=counts, seconds=self.seconds,
+            seat_counts=counts, seconds=self.seconds, startup_seconds=self.startup_seconds,
         )
         summary.add(self.seats, self.returns, self.scores, self.lengths, self.truncated)
         return summary
@@ -196,6 +196,7 @@ def arena(
     result = ArenaResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
         lengths=lengths, truncated=truncated, seconds=outcome.seconds, bots=job.bots,
+        startup_seconds=outcome.startup_seconds,
         seats=job.seats(entry_seats),
     )
     if records is not None:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+
 __all__ = ["arena_figure", "check_plot_path", "simulation_figure"]
 
 

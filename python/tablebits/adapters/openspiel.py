@@ -29,8 +29,12 @@ Written once over the generic API; the mapping is documented in ``docs/adapters/
 - **Information**, **utility**, utility range, ``max_game_length`` come from ``game.info``:
   constant-sum win shares (sum 1), identical returns for the cooperative Fox Duet.
 - Observations: ``observation_string`` and ``observation_tensor`` (through the observer API,
-  ``make_py_observer``) are the state's ``observation_string``/``observation_tensor``; the
-  games have no perfect-recall information states.
+  ``make_py_observer``) are the state's ``observation_string``/``observation_tensor``.
+- Information states: ``information_state_string(player)`` is the player's action-observation
+  history (perfect recall: its first observation, then after every step its own action and
+  its new observation; ``_recall.py``), so OpenSpiel's CFR family runs, e.g.
+  ``outcome_sampling_mccfr`` on a sequential game (``turn_based=True`` for the others). There
+  is no information-state tensor: a history has no fixed size.
 - ``resample_from_infostate(player, sampler)`` is ``State.resample`` (seeded from
   ``sampler``), so searches see only what ``player`` knows.
 
@@ -48,6 +52,7 @@ import pyspiel
 
 from .._core import Game, State
 from .._registry import games, make, resolve_game
+from ._recall import Recall
 from ._turns import Turns, as_action
 
 __all__ = ["TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
@@ -99,7 +104,7 @@ def _game_type(game: Game, turn_based: bool, spec: dict[str, Any]) -> pyspiel.Ga
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.num_players,
         min_num_players=game.num_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -174,14 +179,14 @@ class TablebitsGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
-        """The observer of ``observation_string``/``observation_tensor`` (no perfect recall)."""
+    ) -> _Observer | _RecallObserver:
+        """The observer of ``observation_string``/``observation_tensor``, or with
+        ``perfect_recall`` that of the information-state strings (action-observation histories;
+        no tensor)."""
         if params:
             raise ValueError(f"tablebits observers take no parameters, got {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError(
-                "tablebits games provide observations, not perfect-recall information states"
-            )
+            return _RecallObserver()
         return _Observer(self.tb_game)
 
 
@@ -189,13 +194,15 @@ class TablebitsState(pyspiel.State):
     """A tablebits ``State`` (plus pending choices in turn-based mode) as a ``pyspiel.State``.
 
     OpenSpiel clones and serializes a Python state through its ``__dict__``: here ``_turns``
-    (the tablebits state and any pending choices) and the ``_turn_based`` flag.
+    (the tablebits state and any pending choices), the ``_turn_based`` flag and ``_recall``
+    (the steps applied, for the information states).
     """
 
     def __init__(self, game: TablebitsGame, state: State) -> None:
         super().__init__(game)
         self._turns = Turns(state)
         self._turn_based = game.turn_based
+        self._recall = Recall(state)
 
     @property
     def tb_state(self) -> State:
@@ -219,14 +226,20 @@ class TablebitsState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         if self._turn_based:
-            self._turns.choose(self._turns.to_move(), action)
+            player = self._turns.to_move()
+            moves = {**self._turns.pending, player: as_action(action)}
+            if self._turns.choose(player, action):  # the joint action went in: one step
+                self._recall.record(moves)
         else:
+            player = self._turns.state.current_player()
             self._turns.state.apply_action(as_action(action))
+            self._recall.record({player: as_action(action)})
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._turns.state
         acting = set(state.acting_players())
         state.apply_actions([as_action(a) if p in acting else -1 for p, a in enumerate(actions)])
+        self._recall.record({p: as_action(actions[p]) for p in sorted(acting)})
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._turns.state
@@ -251,6 +264,7 @@ class TablebitsState(pyspiel.State):
         new_state = self._turns.state.resample(player_id, seed)
         clone = self.clone()
         clone._turns = Turns(new_state)
+        clone._recall = self._recall.resampled(player_id, new_state)
         for p, action in self._turns.pending.items():
             if p != player_id:
                 legal = new_state.legal_actions(p)
@@ -285,6 +299,24 @@ class _Observer:
 
     def string_from(self, state: TablebitsState, player: int) -> str:
         return state.tb_state.observation_string(player)
+
+
+class _RecallObserver:
+    """OpenSpiel's PyObserver interface over the information-state strings (no tensor)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: TablebitsState, player: int) -> None:
+        raise ValueError("tablebits games have information-state strings, not tensors")
+
+    def string_from(self, state: TablebitsState, player: int) -> str:
+        lines = state._recall.events(player)
+        pending = state._turns.pending  # turn-based: a choice held until the joint action
+        if player in pending:  # known to its chooser only; the same line once it is applied
+            lines.append("you: " + state.tb_state.action_to_string(pending[player], player))
+        return "\n".join(lines)
 
 
 # game id -> its TablebitsGame subclass. OpenSpiel's registry keeps the registered callables

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -13,6 +14,7 @@ from .._registry import games
 from .._version import __version__
 from ..arena import arena
 from ..simulate import simulate
+from .errors import flag_words
 from .options import add_job_options, add_output_options, check_outputs, emit
 from .play import add_play_parser, add_replay_parser, run_play, run_replay
 
@@ -21,12 +23,21 @@ KEEP_GAMES_LIMIT = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback."""
+    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback; a
+    closed output pipe (``| head``) exits 141 (128 + SIGPIPE) quietly, as Unix tools do."""
     try:
-        return run(argv)
+        code = run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
+        return code
     except KeyboardInterrupt:
         print("tablebits: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # Python's final flush of stdout would fail again and print a warning: point it at
+        # /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 def version_line() -> str:
@@ -78,7 +89,7 @@ def run(argv: list[str] | None) -> int:
         else:
             result = simulate(args.game, **job)
     except (ValueError, TypeError, MemoryError, ConnectionError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
         return 2
     emit(result, args)
     return 0

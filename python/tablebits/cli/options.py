@@ -32,8 +32,14 @@ def add_param_option(parser: argparse.ArgumentParser, example: str) -> None:
 def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
     """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
     parser.add_argument("game", choices=games)
-    parser.add_argument("--games", type=int, default=default_games)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--games", type=int, default=default_games, metavar="N",
+        help="how many games to play (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0,
+        help="game i is determined by (seed, i) alone: same seed, same games (default: 0)",
+    )
     parser.add_argument("--threads", type=int, default=None, help="default: every core")
     add_param_option(parser, "variant=guess or players=4")
     parser.add_argument("--no-progress", action="store_true")

@@ -13,6 +13,7 @@ from .._checks import check_seed
 from .._core import SIMULTANEOUS, State
 from .._paths import check_writable
 from .._registry import make
+from .._text import count
 from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
 from .human import HumanGame
@@ -85,7 +86,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if not records:
             raise ValueError(f"{args.file} holds no game records")
         if not 0 <= args.game < len(records):
-            raise ValueError(f"{args.file} holds {len(records)} games; --game must be in "
+            raise ValueError(f"{args.file} holds {count(len(records), 'game')}; --game must be in "
                              f"0..{len(records) - 1}")
         record = records[args.game]
         players = len(record.bots)

@@ -15,6 +15,7 @@ tail of the job spreads over every worker.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
@@ -106,6 +107,17 @@ def _check_reachable(address: str) -> None:
         ) from None
 
 
+#: Ray (2.5x) logs a WARNING on every start of a local instance that token authentication is on
+#: (its default, nothing for the user to do). For the instance tablebits starts itself that
+#: notice is noise, so it is dropped; every other Ray message is kept.
+_TOKEN_LOGGER = "ray._private.authentication.authentication_token_setup"
+
+
+def _token_notice(record: logging.LogRecord) -> bool:
+    """A logging filter: False (drop) for Ray's "token authentication is enabled" notice."""
+    return not record.getMessage().startswith("Token authentication is enabled")
+
+
 def connect(address: str | None) -> Any:
     """The ``ray`` module, connected: an existing connection of this process is reused;
     ``None`` starts (or joins) a Ray instance on this machine; ``"auto"`` joins the cluster this
@@ -114,7 +126,12 @@ def connect(address: str | None) -> Any:
     if ray.is_initialized():
         return ray
     if address is None:
-        ray.init(include_dashboard=False)
+        token_log = logging.getLogger(_TOKEN_LOGGER)
+        token_log.addFilter(_token_notice)
+        try:
+            ray.init(include_dashboard=False)
+        finally:
+            token_log.removeFilter(_token_notice)
         return ray
     if address != "auto":
         _check_reachable(address)
@@ -163,7 +180,9 @@ def run(
     progress: bool,
 ) -> RayRun:
     """Plays ``games`` games of ``job`` in Ray tasks of ``threads`` threads (and CPUs) each."""
+    started = time.perf_counter()
     ray = connect(address)
+    startup = time.perf_counter() - started
     largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n["Alive"]), default=0)
     if threads > largest:  # such a task would wait forever for a node that has the CPUs
         raise ValueError(
@@ -208,4 +227,8 @@ def run(
                     ray.cancel(ref, force=True)
             raise
         seconds = time.perf_counter() - start
-    return RayRun(collector.outcome(seconds), chunks, nodes)
+    outcome = collector.outcome(seconds)
+    outcome.startup_seconds = startup
+    if outcome.summary is not None:
+        outcome.summary.startup_seconds = startup
+    return RayRun(outcome, chunks, nodes)

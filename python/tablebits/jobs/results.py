@@ -29,6 +29,7 @@ class GameRecords:
     lengths: np.ndarray  #: uint32 (games,): decision nodes per game
     truncated: np.ndarray  #: bool (games,): the game was ended by a safety cap (State.is_truncated)
     seconds: float  #: wall-clock time of the run
+    startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before ``seconds``
 
     @property
     def games(self) -> int:
@@ -46,6 +47,7 @@ class GameRecords:
             "seed": self.seed,
             "games": self.games,
             "seconds": self.seconds,
+            "startup_seconds": self.startup_seconds,
             "games_per_second": self.games_per_second if self.seconds > 0 else None,
             "mean_length": float(self.lengths.mean()) if self.games else 0.0,
             "truncated": int(self.truncated.sum()),

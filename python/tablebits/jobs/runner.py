@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _memory
-from .._checks import check_non_negative_int, check_seed, resolve_threads
+from .._checks import check_positive_int, check_seed, resolve_threads
 from .._core import Game
 from .._registry import resolve_game
 from .local import run_local
@@ -19,7 +19,7 @@ def check_job(game: Game | str, games: Any, seed: Any, params: dict[str, Any]) -
     """The checks simulate and arena share, in this order: the game and its ``params``, the
     number of games, the seed. Returns the game."""
     g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
+    check_positive_int(games, "games")  # no statistics of zero games
     check_seed(seed)
     return g
 

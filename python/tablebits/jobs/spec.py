@@ -145,3 +145,4 @@ class Outcome:
     summary: SimulationSummary | ArenaSummary | None
     seconds: float
     traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions
+    startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before the run
