@@ -47,15 +47,64 @@ struct GameHandle {
 template <Game G>
 using GamePtr = std::shared_ptr<const GameHandle<G>>;
 
-template <Game G>
-struct PyGame : GameBase {
-  GamePtr<G> handle;
+// pybind11 gives an object made by `cls.__new__(cls)` (or by a pickle cut short before its
+// __setstate__) storage only when a method is first called on it, from the class's operator new
+// and never constructed. Zeroing it there leaves the handle null, which every bound method checks
+// (Guarded below), so such an object refuses calls instead of reading heap garbage.
+struct ZeroedStorage {
+  static void* operator new(size_t size) { return std::memset(::operator new(size), 0, size); }
+  static void operator delete(void* p) noexcept { ::operator delete(p); }
 };
 
 template <Game G>
-struct PyState : StateBase {
+struct PyGame : GameBase, ZeroedStorage {
+  GamePtr<G> handle;
+  bool set_up() const { return handle != nullptr; }
+};
+
+template <Game G>
+struct PyState : StateBase, ZeroedStorage {
   GamePtr<G> game;
   typename G::State s;
+  bool set_up() const { return game != nullptr; }
+};
+
+template <class T>
+void require_set_up(const T& obj) {
+  if (obj.set_up()) return;
+  throw py::type_error("this " + std::string(py::str(py::type::handle_of<T>().attr("__name__"))) +
+                       " was never set up (made by __new__, or by a cut-short pickle): create games with "
+                       "tablebits.make and states with the game's methods");
+}
+
+// Binds methods through `cls` so each first refuses an object that was never set up.
+template <class Cls>
+class Guarded {
+ public:
+  explicit Guarded(Cls& cls) : cls_(cls) {}
+
+  template <class F, class... Extra>
+  Guarded& def(const char* name, F&& f, const Extra&... extra) {
+    cls_.def(name, guard(+f), extra...);
+    return *this;
+  }
+
+  template <class F, class... Extra>
+  Guarded& def_property_readonly(const char* name, F&& f, const Extra&... extra) {
+    cls_.def_property_readonly(name, guard(+f), extra...);
+    return *this;
+  }
+
+ private:
+  template <class Self, class R, class... A>
+  static auto guard(R (*f)(Self&, A...)) {
+    return [f](Self& self, A... args) -> R {
+      require_set_up(self);
+      return f(self, std::forward<A>(args)...);
+    };
+  }
+
+  Cls& cls_;
 };
 
 inline uint64_t to_seed(const py::object& seed) {
@@ -344,14 +393,14 @@ class StateMethods {
     return py::array_t<uint32_t, py::array::forcecast>(r[0]);
   }
 
-  static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }
+  static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s, st.game->params)); }
 
   static S from_bytes(const GamePtr<G>& game, const py::handle& data) {
     if (!py::isinstance<py::bytes>(data) && !py::isinstance<py::bytearray>(data)) {
       py_convert::type_error("state bytes", "bytes", data);
     }
     const std::string raw = py::reinterpret_steal<py::bytes>(PyBytes_FromObject(data.ptr())).cast<std::string>();
-    S st{{}, game, {}};
+    S st{{}, {}, game, {}};
     if (const char* why = state_from_bytes<G>(raw, game->params, st.s)) {
       invalid_state(std::string("invalid state bytes: ") + why);
     }
@@ -361,7 +410,7 @@ class StateMethods {
   static bool equal(const S& a, const py::object& other) {
     if (!py::isinstance<S>(other)) return false;
     const S& b = other.cast<const S&>();
-    return std::memcmp(&a.s, &b.s, sizeof(a.s)) == 0 && a.game->params_dict.equal(b.game->params_dict);
+    return b.set_up() && std::memcmp(&a.s, &b.s, sizeof(a.s)) == 0 && a.game->params_dict.equal(b.game->params_dict);
   }
 };
 
@@ -382,7 +431,25 @@ std::string class_prefix() {
 
 template <Game G>
 PyGame<G> make_game(const py::dict& kwargs) {
-  return PyGame<G>{{}, make_handle<G>(kwargs)};
+  return PyGame<G>{{}, {}, make_handle<G>(kwargs)};
+}
+
+// The module-level function that unpickles G's states or games.
+template <Game G>
+std::string restore_name(const char* what) {
+  return "_restore_" + std::string(G::kId) + "_" + what;
+}
+
+template <Game G>
+py::tuple reduce_state(const PyState<G>& st) {
+  const py::object restore = py::module_::import("tablebits._core").attr(restore_name<G>("state").c_str());
+  return py::make_tuple(restore, py::make_tuple(st.game->params_dict, StateMethods<G>::to_bytes(st)));
+}
+
+template <Game G>
+py::tuple reduce_game(const PyGame<G>& g) {
+  const py::object restore = py::module_::import("tablebits._core").attr(restore_name<G>("game").c_str());
+  return py::make_tuple(restore, py::make_tuple(g.handle->params_dict));
 }
 
 // Binds G's Game and State classes; returns the State class for optional extras.
@@ -395,7 +462,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
 
   py::class_<S, StateBase> state(m, (prefix + "State").c_str(),
                                  ("A position of " + std::string(G::kId) + "; see tablebits.State.").c_str());
-  state
+  Guarded<py::class_<S, StateBase>>(state)
       .def("current_player", &M::current, "The player to move, SIMULTANEOUS (-2) or TERMINAL (-4).")
       .def("is_terminal", [](const S& st) { return M::current(st) == kTerminal; }, "True once the game is over.")
       .def("is_truncated", [](const S& st) { return G::is_truncated(st.s, st.game->params); },
@@ -460,14 +527,19 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("to_bytes", &M::to_bytes, "Compact, versioned bytes; game.state_from_bytes reads them back.")
       .def("to_dict", [](const S& st) { return PyCodec<G>::to_dict(st.s, st.game->params); },
            "JSON-able dict in the game's schema (docs/games/<game>.md); game.state_from_dict reads it back.")
-      .def_property_readonly("game", [](const S& st) { return PG{{}, st.game}; }, "The game this state belongs to.")
+      .def_property_readonly("game", [](const S& st) { return PG{{}, {}, st.game}; }, "The game this state belongs to.")
       .def("__str__", [](const S& st) { return G::to_string(st.s, st.game->params); })
       .def("__repr__", [](const S& st) {
              return "<" + std::string(G::kId) + " state " + py::bytes(M::to_bytes(st)).attr("hex")().cast<std::string>() + ">";
            })
       .def("__eq__", &M::equal)
       .def("__hash__", [](const S& st) { return py::hash(M::to_bytes(st)); })
-      .def(py::pickle(
+      // Pickles name a module-level restore function: protocols 0 and 1 would otherwise go
+      // through copyreg, which pybind11 classes do not support, and no pickle goes through
+      // __new__, so a cut-short one fails in loads. __setstate__ stays for older pickles.
+      .def("__reduce_ex__", [](const S& st, const py::object&) { return reduce_state(st); }, py::arg("protocol"))
+      .def("__reduce__", [](const S& st) { return reduce_state(st); });
+  state.def(py::pickle(
           [](const S& st) { return py::make_tuple(st.game->params_dict, M::to_bytes(st)); },
           [](const py::tuple& t) {
             if (t.size() != 2) py_convert::value_error("bad pickled state");
@@ -476,7 +548,8 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
 
   py::class_<PG, GameBase> game(m, (prefix + "Game").c_str(),
                                 ("The game " + std::string(G::kId) + " with fixed parameters; see tablebits.Game.").c_str());
-  game.def_property_readonly("id", [](const PG&) { return std::string(G::kId); }, "The game's id.")
+  Guarded<py::class_<PG, GameBase>>(game)
+      .def_property_readonly("id", [](const PG&) { return std::string(G::kId); }, "The game's id.")
       .def_property_readonly("num_players", [](const PG& g) { return g.handle->players; })
       .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
       .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
@@ -488,7 +561,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
                              "and maximum length of this game under its parameters.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
-             S st{{}, g.handle, {}};
+             S st{{}, {}, g.handle, {}};
              G::init(st.s, g.handle->params, to_seed(seed));
              return st;
            }, py::arg("seed") = py::none(), "A new game; the same seed gives the same game on every platform.")
@@ -496,7 +569,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            py::arg("data"), "Reads State.to_bytes output. Malformed or unreachable -> InvalidStateError (a "
            "ValueError); not bytes -> TypeError.")
       .def("state_from_dict", [](const PG& g, const py::handle& d) {
-             S st{{}, g.handle, reading_state([&] { return PyCodec<G>::from_dict(d, g.handle->params); })};
+             S st{{}, {}, g.handle, reading_state([&] { return PyCodec<G>::from_dict(d, g.handle->params); })};
              if (const char* why = G::validate(st.s, g.handle->params)) {
                invalid_state(std::string("invalid state: ") + why);
              }
@@ -507,18 +580,27 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
              return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));
            }, "The C++ parameter struct, for the batch module.")
       .def("__eq__", [](const PG& g, const py::object& other) {
-             return py::isinstance<PG>(other) && g.handle->params_dict.equal(other.cast<const PG&>().handle->params_dict);
+             return py::isinstance<PG>(other) && other.cast<const PG&>().set_up() &&
+                    g.handle->params_dict.equal(other.cast<const PG&>().handle->params_dict);
            })
       .def("__hash__", [](const PG& g) { return py::hash(py::str(g.handle->params_dict)); })
       .def("__repr__", [](const PG& g) {
              return "tablebits.make('" + std::string(G::kId) + "', **" + std::string(py::repr(g.handle->params_dict)) + ")";
            })
-      .def(py::pickle([](const PG& g) { return py::make_tuple(g.handle->params_dict); },
+      .def("__reduce_ex__", [](const PG& g, const py::object&) { return reduce_game(g); }, py::arg("protocol"))
+      .def("__reduce__", [](const PG& g) { return reduce_game(g); });
+  game.def(py::pickle([](const PG& g) { return py::make_tuple(g.handle->params_dict); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) py_convert::value_error("bad pickled game");
                         return make_game<G>(py_convert::to_dict(t[0], "pickled params"));
                       }));
 
+  m.def(restore_name<G>("state").c_str(), [](const py::handle& params, const py::handle& data) {
+    return M::from_bytes(make_handle<G>(py_convert::to_dict(params, "pickled params")), data);
+  }, "Unpickles a state (State.__reduce__).");
+  m.def(restore_name<G>("game").c_str(), [](const py::handle& params) {
+    return make_game<G>(py_convert::to_dict(params, "pickled params"));
+  }, "Unpickles a game (Game.__reduce__).");
   factories[py::str(std::string(G::kId))] = py::cpp_function([](const py::kwargs& kw) { return make_game<G>(kw); });
   return state;
 }

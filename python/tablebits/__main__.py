@@ -23,7 +23,9 @@ def parse_param(text: str) -> tuple[str, Any]:
 
 def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
     """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
-    parser.add_argument("game", choices=games)
+    from .cli_play import game_choice
+
+    parser.add_argument("game", type=game_choice(games), metavar="GAME")
     parser.add_argument("--games", type=int, default=default_games)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=None, help="default: every core")
@@ -93,9 +95,14 @@ def run(argv: list[str] | None) -> int:
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, backend=args.backend, address=args.address,
-        keep_games=args.games <= KEEP_GAMES_LIMIT, **dict(args.param),
+        keep_games=args.games <= KEEP_GAMES_LIMIT,
     )
     try:
+        for name, value in args.param:
+            if name in job or name == "records":
+                raise ValueError(f"--param {name}=...: {name} is not a game parameter "
+                                 "(use the command's own option)")
+            job[name] = value
         check_outputs(args)
         per_game_output = args.json or args.plot is not None or getattr(args, "records", None)
         if per_game_output and not job["keep_games"]:

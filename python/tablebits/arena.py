@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from . import runner
-from ._checks import check_non_negative_int, check_seed
+from ._checks import check_non_negative_int, check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._registry import resolve_game
 from .bots import ISMCTS, Bot, BuiltinBot, Random, parse
@@ -44,6 +44,7 @@ def play(
     """
     g = resolve_game(game, **params)
     check_seed(seed)
+    check_positive_int(max_moves, "max_moves")
     bots = list(bots)
     if len(bots) != g.num_players:
         raise ValueError(f"{g.id} needs {g.num_players} bots (one per seat), got {len(bots)}")

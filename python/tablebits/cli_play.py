@@ -12,6 +12,7 @@ from typing import Any
 
 from ._checks import check_seed
 from ._core import SIMULTANEOUS, State
+from ._registry import short_repr
 from .records import GameRecord, check_writable, load_records, replay, save_records
 
 
@@ -24,6 +25,20 @@ def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
     if records:
         parser.add_argument("--records", metavar="JSONL", default=None,
                             help="save every game's record to this JSON Lines file")
+        add_force_option(parser)
+
+
+def add_force_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--force", action="store_true",
+                        help="let --records replace an existing file (refused otherwise)")
+
+
+def check_records_path(path: str, force: bool) -> None:
+    """ValueError, before any work, when ``path`` cannot be written or would replace a file
+    without ``--force`` (a record file is never silently overwritten)."""
+    target = check_writable(path)
+    if target.exists() and not force:
+        raise ValueError(f"{path} exists; pass --force to replace it, or choose another file")
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -33,7 +48,7 @@ def check_outputs(args: argparse.Namespace) -> None:
 
         check_plot_path(args.plot)
     if getattr(args, "records", None) is not None:
-        check_writable(args.records)
+        check_records_path(args.records, args.force)
 
 
 def emit(result: Any, args: argparse.Namespace) -> None:
@@ -52,7 +67,7 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
     from .__main__ import parse_param
 
     play = sub.add_parser("play", help="play a game at the terminal against bots")
-    play.add_argument("game", choices=games)
+    play.add_argument("game", type=game_choice(games), metavar="GAME")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots", nargs="+", default=["ismcts"], metavar="BOT",
@@ -67,6 +82,7 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
     play.add_argument("--records", metavar="JSONL", default=None,
                       help="where to save the game's record "
                       "(default: tablebits-GAME-DATE-TIME.jsonl here)")
+    add_force_option(play)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -75,12 +91,13 @@ def run_play(args: argparse.Namespace) -> int:
 
     from .human import HumanGame
 
+    _read_stdin_leniently()
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
         game = tb.make(args.game, **dict(args.param))
         check_seed(seed)
-        check_writable(path)
+        check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
         specs = [tb.bots.parse(spec) for spec in args.bots]
@@ -100,6 +117,27 @@ def run_play(args: argparse.Namespace) -> int:
         save_records([record], path)
         print(f"Record saved to {path}")
     return 0
+
+
+def _read_stdin_leniently() -> None:
+    """Bytes typed at the prompt that are not UTF-8 arrive as lone surrogates (and are then an
+    unknown move) instead of ending the game with a UnicodeDecodeError."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")
+
+
+def game_choice(games: list[str]) -> Any:
+    """An argparse type: a registered game id; the error cuts a long id short."""
+
+    def parse(text: str) -> str:
+        if text not in games:
+            raise argparse.ArgumentTypeError(
+                f"unknown game {short_repr(text)}; choose one of: {', '.join(games)}"
+            )
+        return text
+
+    return parse
 
 
 def add_replay_parser(sub: Any) -> None:

@@ -274,15 +274,39 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
             raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
         lines.append(json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False))
     target = check_writable(path)
+    _write_whole("".join(line + "\n" for line in lines).encode("utf-8"), target)
+    return target
+
+
+def _write_whole(data: bytes, target: Path) -> None:
+    """Writes ``data`` to ``target`` atomically, leaving nothing else behind even if the process
+    is killed (SIGKILL runs no cleanup): where the OS allows, the data goes to an unnamed file
+    (O_TMPFILE) that gets a name only once complete, just before the rename over ``target``."""
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    unnamed = getattr(os, "O_TMPFILE", 0)
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write("".join(line + "\n" for line in lines))
+        fd = os.open(target.parent, unnamed | os.O_WRONLY, 0o666) if unnamed else -1
+    except OSError:  # a filesystem without O_TMPFILE support
+        fd = -1
+    try:
+        if fd >= 0:
+            folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                with open(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    # linkat(AT_SYMLINK_FOLLOW), as open(2) documents for O_TMPFILE; a dir fd
+                    # makes os.link call linkat rather than link.
+                    os.link(f"/proc/self/fd/{fd}", tmp.name, dst_dir_fd=folder)
+            finally:
+                os.close(folder)
+        else:
+            with open(tmp, "wb") as f:
+                f.write(data)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return target
 
 
 def check_writable(path: str | os.PathLike[str]) -> Path:
@@ -346,10 +370,7 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                     raise RecordError("not UTF-8 text") from None
                 if not line.strip():
                     continue
-                try:
-                    data = json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise RecordError(f"not JSON ({err.msg})") from None
+                data = _json_line(line)
                 record = _parse(data)
                 if check:
                     record.final_state()
@@ -357,6 +378,19 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                 raise RecordError(f"{path}, line {number}: {err}") from None
             records.append(record)
     return records
+
+
+def _json_line(line: str) -> Any:
+    """One line's JSON value; RecordError for what json refuses, too deep nesting
+    (RecursionError) and ints longer than Python's digit limit included."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON ({err.msg})") from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
+    except ValueError as err:  # e.g. an int of more than sys.get_int_max_str_digits() digits
+        raise RecordError(f"not JSON ({err})") from None
 
 
 _KEYS = {"format", "version", "game", "params", "seed", "bots", "steps", "returns", "scores"}
@@ -367,7 +401,7 @@ def _parse(d: Any) -> GameRecord:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise RecordError(f"not a tablebits game record (no \"format\": \"{FORMAT}\")")
     version = d.get("version")
-    if version != VERSION:
+    if not _is_int(version) or version != VERSION:  # true and 1.0 equal 1 but are not versions
         raise RecordError(f"record version {version!r}; this tablebits reads version {VERSION}")
     missing = _KEYS - d.keys()
     extra = d.keys() - _KEYS - {"truncated", "arena"}

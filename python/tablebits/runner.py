@@ -3,6 +3,7 @@ game's row or only the summary."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from . import _memory
@@ -12,6 +13,9 @@ from .jobs import run_chunked
 from .summary import ArenaSummary, SimulationSummary
 
 BACKENDS = ("local", "ray")
+
+#: summary mode's chunk (and so its buffers), whatever the thread count
+_SUMMARY_CHUNK_CAP = 1_000_000
 
 #: keep_games=True refuses jobs whose arrays need more than this share of the available memory
 _MEMORY_SHARE = 0.8
@@ -60,7 +64,11 @@ def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
     """
     if job.searching:
         return max(64, 16 * threads)
-    return max(10_000, (2_000 if keep_games else 100_000) * threads)
+    if keep_games:
+        return max(10_000, 2_000 * threads)
+    # Summary-mode buffers are the only memory that grows with threads: capped, they stay a
+    # few tens of MB for any thread count (issue #21: 100 threads took 427 MB).
+    return min(_SUMMARY_CHUNK_CAP, max(10_000, 100_000 * threads))
 
 
 def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bool) -> Outcome:
@@ -75,7 +83,9 @@ def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bo
         seconds = run_chunked(job.game_id, games, chunk, progress, run_kept)
         return Outcome(arrays, None, seconds, traces if job.record else None)
     # Summary mode: one chunk-sized set of buffers, reused; chunks even without a progress bar.
-    buffers = job.arrays(min(chunk, games))
+    rows = min(chunk, games)
+    _memory.check_fits(rows * sum(a.nbytes for a in job.arrays(1)), "summary-mode buffers")
+    buffers = job.arrays(rows)
     summary = job.empty_summary()
 
     def run_summarized(first: int, end: int) -> None:
@@ -102,9 +112,9 @@ def run(
     """Runs ``games`` games of ``job`` on ``backend``; see ``tb.simulate`` for the options."""
     check_backend(backend, address)
     if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)) or not (
-        task_seconds > 0
+        0 < task_seconds < math.inf
     ):
-        raise ValueError(f"task_seconds must be a number > 0, got {task_seconds!r}")
+        raise ValueError(f"task_seconds must be a finite number > 0, got {task_seconds!r}")
     if not isinstance(keep_games, bool):
         raise TypeError(f"keep_games must be a bool, got {keep_games!r}")
     if keep_games:
