@@ -20,6 +20,7 @@
 #include "../tablebits/core/bots.hpp"
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
+#include "guarded.hpp"
 #include "params.hpp"
 #include "py_bots.hpp"
 #include "py_errors.hpp"
@@ -47,64 +48,15 @@ struct GameHandle {
 template <Game G>
 using GamePtr = std::shared_ptr<const GameHandle<G>>;
 
-// pybind11 gives an object made by `cls.__new__(cls)` (or by a pickle cut short before its
-// __setstate__) storage only when a method is first called on it, from the class's operator new
-// and never constructed. Zeroing it there leaves the handle null, which every bound method checks
-// (Guarded below), so such an object refuses calls instead of reading heap garbage.
-struct ZeroedStorage {
-  static void* operator new(size_t size) { return std::memset(::operator new(size), 0, size); }
-  static void operator delete(void* p) noexcept { ::operator delete(p); }
-};
-
 template <Game G>
-struct PyGame : GameBase, ZeroedStorage {
+struct PyGame : GameBase, Constructed {
   GamePtr<G> handle;
-  bool set_up() const { return handle != nullptr; }
 };
 
 template <Game G>
-struct PyState : StateBase, ZeroedStorage {
+struct PyState : StateBase, Constructed {
   GamePtr<G> game;
   typename G::State s;
-  bool set_up() const { return game != nullptr; }
-};
-
-template <class T>
-void require_set_up(const T& obj) {
-  if (obj.set_up()) return;
-  throw py::type_error("this " + std::string(py::str(py::type::handle_of<T>().attr("__name__"))) +
-                       " was never set up (made by __new__, or by a cut-short pickle): create games with "
-                       "tablebits.make and states with the game's methods");
-}
-
-// Binds methods through `cls` so each first refuses an object that was never set up.
-template <class Cls>
-class Guarded {
- public:
-  explicit Guarded(Cls& cls) : cls_(cls) {}
-
-  template <class F, class... Extra>
-  Guarded& def(const char* name, F&& f, const Extra&... extra) {
-    cls_.def(name, guard(+f), extra...);
-    return *this;
-  }
-
-  template <class F, class... Extra>
-  Guarded& def_property_readonly(const char* name, F&& f, const Extra&... extra) {
-    cls_.def_property_readonly(name, guard(+f), extra...);
-    return *this;
-  }
-
- private:
-  template <class Self, class R, class... A>
-  static auto guard(R (*f)(Self&, A...)) {
-    return [f](Self& self, A... args) -> R {
-      require_set_up(self);
-      return f(self, std::forward<A>(args)...);
-    };
-  }
-
-  Cls& cls_;
 };
 
 inline uint64_t to_seed(const py::object& seed) {
@@ -308,6 +260,7 @@ class StateMethods {
 
   // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released.
   static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    require_set_up(bot);
     const int decider = deciding_player(st, player);
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;
@@ -339,12 +292,13 @@ class StateMethods {
   static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
                            const py::handle& exploration, const py::object& seed, const py::object& time_limit,
                            const py::handle& threads) {
-    return bot_action(st, PyBot{ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
+    return bot_action(st, PyBot{{}, ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
   }
 
   // A search bot's full result: (visits, mean values, best action, principal variation,
   // iterations, seconds). See tablebits.search.
   static py::tuple search(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    require_set_up(bot);
     if (!std::holds_alternative<IsmctsBot>(bot.config) && !std::holds_alternative<PuctBot>(bot.config)) {
       py_convert::value_error("search takes an 'ismcts' or 'puct' bot, not '" + std::string(bot_name(bot.config)) + "'");
     }
@@ -389,7 +343,7 @@ class StateMethods {
   static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
                                              const py::handle& exploration, const py::object& seed,
                                              const py::object& time_limit, const py::handle& threads) {
-    const py::tuple r = search(st, PyBot{ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
+    const py::tuple r = search(st, PyBot{{}, ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
     return py::array_t<uint32_t, py::array::forcecast>(r[0]);
   }
 
