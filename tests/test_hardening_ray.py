@@ -11,7 +11,7 @@ import time
 import pytest
 
 import tablebits as tb
-from tablebits import distributed
+from tablebits.jobs import ray as distributed
 
 ray = pytest.importorskip("ray")
 

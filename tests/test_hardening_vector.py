@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits import _memory, runner
+from tablebits import _memory
 from tablebits.bots import Random
+from tablebits.jobs import local
 
 
 def run_isolated(code: str) -> str:
@@ -63,13 +64,13 @@ def test_thread_counts_are_capped_with_a_value_error():
 def test_summary_buffers_do_not_grow_with_threads(monkeypatch):
     rows: list[int] = []
 
-    def record_only(game_id, games, chunk, progress, body, **kw):
-        rows.append(chunk)
-        return 0.0
+    def record_only(job, first, out, threads, keep_games):
+        rows.append(len(out[0]))  # the summary buffers' rows (a chunk of them)
+        return job.empty_summary(), None
 
-    monkeypatch.setattr(runner, "run_chunked", record_only)
+    monkeypatch.setattr(local, "play_chunk", record_only)
     for threads in (1, 8, 100, 1024):
-        tb.simulate("good_fortune", 10**9, threads=threads, keep_games=False)
+        tb.simulate("good_fortune", 10**7, threads=threads, keep_games=False)
     assert rows[0] >= 10_000 and max(rows) <= 1_000_000
 
 

@@ -9,23 +9,23 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
-from ._checks import check_non_negative_int, check_positive_int, check_seed
+from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
+from ._paths import check_writable
 from ._registry import resolve_game
-from .bots import ISMCTS, Bot, BuiltinBot, Random, parse
-from .chunks import ArenaJob
-from .jobs import GameRecords, json_number
+from .bots import ISMCTS, Bot, BuiltinBot, Random, fill_seats, parse
+from .jobs import runner
+from .jobs.results import GameRecords, json_number
+from .jobs.spec import ArenaJob
+from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
     RecordWriter,
     arena_records,
     bot_name,
-    check_writable,
     save_records,
 )
 from .stats import Interval, share_interval
-from .summary import ArenaSummary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -165,9 +165,7 @@ def arena(
     every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
     C++ arena noted while it played them (local backend, ``keep_games=True``).
     """
-    g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
-    check_seed(seed)
+    g = runner.check_job(game, games, seed, params)
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bots, not a str")
     resolved = [parse(b) if isinstance(b, str) else b for b in bots]
@@ -177,7 +175,7 @@ def arena(
     players = g.num_players
     if not 1 <= len(resolved) <= players:
         raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
-    entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
+    entry_bot = fill_seats(range(len(resolved)), players)
     if records is not None:
         check_writable(records)
     job = ArenaJob(
