@@ -17,7 +17,7 @@ import pytest
 import tablebits as tb
 from tablebits.__main__ import main
 from tablebits.bots import Random
-from tablebits.records import RecordError, load_records, save_records
+from tablebits.records import VERSION, RecordError, load_records, save_records
 
 LONE = "\udcff"  # what surrogateescape makes of the byte 0xff
 
@@ -60,8 +60,9 @@ def test_hostile_record_lines_are_record_errors_naming_the_line(tmp_path):
         "deep": "[" * 200_000 + "]" * 200_000,  # was RecursionError
         "seed": good.replace('"seed":3', '"seed":' + "9" * 5000).replace('"seed": 3',
                                                                        '"seed": ' + "9" * 5000),
-        "true": good.replace('"version": 1', '"version": true'),  # was read as version 1
-        "float": good.replace('"version": 1', '"version": 1.0'),
+        # true and 1.0 equal 1 (and 2.0 equals 2): were read as versions
+        "true": good.replace(f'"version": {VERSION}', '"version": true'),
+        "float": good.replace(f'"version": {VERSION}', f'"version": {VERSION}.0'),
         "surrogate": good.replace('"game": "good_fortune"', '"game": "good_fortune\\udcff"'),
         "param": good.replace('"variant": "standard"', '"variant": "\\udcff"'),
     }

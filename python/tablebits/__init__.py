@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from . import _build_info, _cpu
 
-_cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError instead of SIGILL
+# Before anything imports the extensions: the engine build this CPU runs (an ImportError, not
+# SIGILL, when it runs none).
+_cpu.load(_build_info.ARCH, _build_info.BUILDS)
 
 from . import bots  # noqa: E402
 from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
@@ -48,6 +50,7 @@ __all__ = [
     "Solution",
     "State",
     "VectorEnv",
+    "__version__",
     "arena",
     "bots",
     "games",
@@ -61,4 +64,4 @@ __all__ = [
     "solve",
 ]
 
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402

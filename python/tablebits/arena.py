@@ -34,7 +34,8 @@ __all__ = ["ArenaResult", "arena", "play"]
 
 
 def play(
-    game: Game | str, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000, **params: Any
+    game: Game | str, /, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000,
+    **params: Any,
 ) -> GameRecord:
     """Plays one game of ``game`` (a Game or a game id with ``params``) from ``seed``.
 
@@ -137,6 +138,7 @@ class ArenaResult(GameRecords):
 
 def arena(
     game: Game | str,
+    /,
     bots: Sequence[BuiltinBot | str],
     games: int = 1000,
     *,

@@ -28,9 +28,11 @@ from ._checks import is_int
 from ._core import SIMULTANEOUS, Game, State
 from ._paths import check_writable
 from ._registry import make
+from ._version import __version__
 
 __all__ = [
     "FORMAT",
+    "READS",
     "VERSION",
     "GameRecord",
     "RecordError",
@@ -42,7 +44,9 @@ __all__ = [
 ]
 
 FORMAT = "tablebits-game-record"  #: the ``format`` field of every record
-VERSION = 1  #: the ``version`` field; bumped on any change a version-1 reader cannot read
+VERSION = 2  #: the ``version`` written; bumped on any change an older reader cannot read
+#: The versions this library reads: 1 has no ``tablebits`` field (the version that wrote it).
+READS = (1, 2)
 
 Action = int | list[int]  # an action at a sequential node, or a joint action (-1: not acting)
 ActionString = str | list[str | None]
@@ -76,6 +80,8 @@ class GameRecord:
     scores: list[float]
     truncated: bool = False
     arena: dict[str, int] | None = field(default=None)
+    #: the tablebits version that wrote the record (``None``: a version-1 record, unrecorded)
+    tablebits: str | None = field(default=__version__)
 
     @property
     def game(self) -> Game:
@@ -113,6 +119,8 @@ class GameRecord:
             out["truncated"] = True
         if self.arena is not None:
             out["arena"] = self.arena
+        if self.tablebits is not None:
+            out["tablebits"] = self.tablebits
         return out
 
     @classmethod
@@ -388,10 +396,11 @@ def _parse(d: Any) -> GameRecord:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise RecordError(f"not a tablebits game record (no \"format\": \"{FORMAT}\")")
     version = d.get("version")
-    if not is_int(version) or version != VERSION:  # true and 1.0 equal 1 but are not versions
-        raise RecordError(f"record version {version!r}; this tablebits reads version {VERSION}")
+    if version not in READS or not is_int(version):
+        raise RecordError(f"record version {version!r}; this tablebits reads versions "
+                          f"{', '.join(map(str, READS))}")
     missing = _KEYS - d.keys()
-    extra = d.keys() - _KEYS - {"truncated", "arena"}
+    extra = d.keys() - _KEYS - {"truncated", "arena"} - ({"tablebits"} if version >= 2 else set())
     if missing or extra:
         raise RecordError(f"missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
     game_id, params, seed, bots = d["game"], d["params"], d["seed"], d["bots"]
@@ -407,6 +416,8 @@ def _parse(d: Any) -> GameRecord:
         _expect(isinstance(arena, dict) and arena.keys() == {"seed", "game"}
                 and all(is_int(v) and v >= 0 for v in arena.values()), "arena",
                 "{\"seed\": int, \"game\": int}")
+    written_by = d.get("tablebits")
+    _expect(written_by is None or isinstance(written_by, str), "tablebits", "a version string")
     returns, scores = d["returns"], d["scores"]
     for name, values in (("returns", returns), ("scores", scores)):
         _expect(isinstance(values, list) and len(values) == len(bots)
@@ -443,7 +454,7 @@ def _parse(d: Any) -> GameRecord:
         game_id=game_id, params=params, seed=seed, bots=list(bots), players=players,
         actions=actions, strings=strings, returns=[float(v) for v in returns],
         scores=[float(v) for v in scores], truncated=truncated,
-        arena=dict(arena) if arena is not None else None,
+        arena=dict(arena) if arena is not None else None, tablebits=written_by,
     )
 
 

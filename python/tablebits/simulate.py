@@ -67,6 +67,7 @@ class SimulationResult(GameRecords):
 
 def simulate(
     game: Game | str,
+    /,
     games: int = 100_000,
     *,
     seed: int = 0,

@@ -229,6 +229,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
     def __init__(
         self,
         game_id: str | Game,
+        /,
         num_envs: int,
         seat: int = 0,
         seed: int = 0,

@@ -77,7 +77,7 @@ def short_name(game_id: str) -> str:
     return _PREFIX + game_id
 
 
-def load_game(game_id: str, **params: Any) -> TablebitsGame:
+def load_game(game_id: str, /, **params: Any) -> TablebitsGame:
     """The OpenSpiel game of ``game_id``: game parameters plus ``rng_seed`` and ``turn_based``."""
     if game_id not in _GAME_CLASSES:
         raise ValueError(f"unknown game {game_id!r}; available: {', '.join(games())}")

@@ -38,13 +38,14 @@ from ._turns import Turns, as_action
 __all__ = ["AECGame", "ParallelGame", "env", "parallel_env"]
 
 
-def env(game_id: str, render_mode: str | None = None, **params: Any) -> AECGame:
+def env(game_id: str, /, render_mode: str | None = None, **params: Any) -> AECGame:
     """The AEC env of ``game_id`` with game parameters ``params``."""
     return AECGame(resolve_game(game_id, **params), render_mode=render_mode)
 
 
 def parallel_env(
     game_id: str,
+    /,
     render_mode: str | None = None,
     *,
     illegal_action: str = "raise",

@@ -8,8 +8,9 @@ import argparse
 import sys
 from typing import Any
 
-from .. import bots
+from .. import _build_info, bots
 from .._registry import games
+from .._version import __version__
 from ..arena import arena
 from ..simulate import simulate
 from .options import add_job_options, add_output_options, add_params, check_outputs, emit
@@ -28,8 +29,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def version_line() -> str:
+    """``tablebits --version``: the version and the engine build this CPU runs."""
+    builds = ", ".join(_build_info.BUILDS)
+    return f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {builds})"
+
+
 def run(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="tablebits", description=__doc__)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random games in C++ and summarise them")
     add_job_options(sim, games(), 100_000)
