@@ -38,7 +38,7 @@ class TypedBatchEnv final : public AnyBatchEnv {
   void reset(uint64_t seed, int threads) override { env_.reset(seed, threads); }
   int64_t step(const int32_t* actions, int threads) override { return env_.step(actions, threads); }
   void sample_actions(int32_t* out, int threads) override { env_.sample_actions(out, threads); }
-  std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i)); }
+  std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i), env_.params()); }
   void advance_to_seat(int seat, float* seat_obs, int threads) override {
     env_.advance_to_seat(seat, seat_obs, threads);
   }

@@ -3,6 +3,7 @@
 
 #include "../tablebits/games/registry.hpp"
 #include "codecs/all.hpp"
+#include "guarded.hpp"
 #include "py_game.hpp"
 #include "py_solve.hpp"
 
@@ -24,4 +25,5 @@ PYBIND11_MODULE(_core, m) {
     tb::bind_solver<G>(m);
   });
   m.attr("_factories") = factories;
+  tb::pickle_protocol_floor(m);
 }

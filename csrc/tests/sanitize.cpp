@@ -29,7 +29,7 @@ template <tb::Game G>
 void check_node(const typename G::State& s, const typename G::Params& p, tb::Rng& rng) {
   const int n = G::num_players(p);
   if (const char* why = G::validate(s, p)) fail(G::kId, std::string("reachable state fails validate: ") + why);
-  const std::string bytes = tb::state_to_bytes<G>(s);
+  const std::string bytes = tb::state_to_bytes<G>(s, p);
   typename G::State back;
   if (const char* why = tb::state_from_bytes<G>(bytes, p, back)) fail(G::kId, std::string("bytes round trip: ") + why);
   if (std::memcmp(&back, &s, sizeof(s)) != 0) fail(G::kId, "bytes round trip changed the state");
@@ -75,7 +75,7 @@ void run(int games, int fuzz) {
   for (int g = 0; g < games; ++g) {
     typename G::State s;
     G::init(s, p, rng.next());
-    samples.push_back(tb::state_to_bytes<G>(s));
+    samples.push_back(tb::state_to_bytes<G>(s, p));
     play<G>(s, p, rng, true);
   }
   // Fuzz: random payloads behind a valid header, and real states with bytes overwritten.

@@ -27,9 +27,19 @@ def make(game_id: str, /, **params: Any) -> Game:
     try:
         factory = _core._factories[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; available: {', '.join(games())}") from None
+        raise ValueError(
+            f"unknown game {short_repr(game_id)}; available: {', '.join(games())}"
+        ) from None
     game: Game = factory(**params)
     return game
+
+
+def short_repr(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut after ``limit`` characters: an error message echoes what was typed,
+    not a megabyte of it."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def resolve_game(game_or_id: Game | str, /, **params: Any) -> Game:

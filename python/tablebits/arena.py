@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._checks import check_seed
+from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
 from ._registry import resolve_game
@@ -45,6 +45,7 @@ def play(
     """
     g = resolve_game(game, **params)
     check_seed(seed)
+    check_positive_int(max_moves, "max_moves")
     bots = list(bots)
     if len(bots) != g.num_players:
         raise ValueError(f"{g.id} needs {g.num_players} bots (one per seat), got {len(bots)}")

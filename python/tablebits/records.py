@@ -287,13 +287,33 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
 
 
 def write_whole(path: str | os.PathLike[str], text: str) -> Path:
-    """Writes ``text`` to ``path`` whole or not at all: into a temporary file in the same
-    folder, renamed over ``path`` at the end. Returns the path."""
+    """Writes ``text`` to ``path`` whole or not at all, leaving nothing else behind even if the
+    process is killed (SIGKILL runs no cleanup): where the OS allows, the data goes to an
+    unnamed file (O_TMPFILE) in the same folder that gets a name only once complete, just before
+    the rename over ``path``. Returns the path."""
     target = check_writable(path)
+    data = text.encode("utf-8")
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    unnamed = getattr(os, "O_TMPFILE", 0)
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
+        fd = os.open(target.parent, unnamed | os.O_WRONLY, 0o666) if unnamed else -1
+    except OSError:  # a filesystem without O_TMPFILE support
+        fd = -1
+    try:
+        if fd >= 0:
+            folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                with open(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    # linkat(AT_SYMLINK_FOLLOW), as open(2) documents for O_TMPFILE; a dir fd
+                    # makes os.link call linkat rather than link.
+                    os.link(f"/proc/self/fd/{fd}", tmp.name, dst_dir_fd=folder)
+            finally:
+                os.close(folder)
+        else:
+            with open(tmp, "wb") as f:
+                f.write(data)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -345,10 +365,7 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                     raise RecordError("not UTF-8 text") from None
                 if not line.strip():
                     continue
-                try:
-                    data = json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise RecordError(f"not JSON ({err.msg})") from None
+                data = _json_line(line)
                 record = _parse(data)
                 if check:
                     record.final_state()
@@ -356,6 +373,19 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                 raise RecordError(f"{path}, line {number}: {err}") from None
             records.append(record)
     return records
+
+
+def _json_line(line: str) -> Any:
+    """One line's JSON value; RecordError for what json refuses, too deep nesting
+    (RecursionError) and ints longer than Python's digit limit included."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON ({err.msg})") from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
+    except ValueError as err:  # e.g. an int of more than sys.get_int_max_str_digits() digits
+        raise RecordError(f"not JSON ({err})") from None
 
 
 _KEYS = {"format", "version", "game", "params", "seed", "bots", "steps", "returns", "scores"}

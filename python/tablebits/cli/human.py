@@ -208,7 +208,7 @@ def _read_move(
     for action, text in zip(legal, texts, strict=True):
         if line == text or line.lower() == text.lower():
             return action, ""
-    if line.isdigit():
+    if line.isascii() and line.isdigit():  # not '²' or '①': digits int() cannot read
         number = int(line)
         if 1 <= number <= len(legal):
             return legal[number - 1], ""

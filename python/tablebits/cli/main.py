@@ -15,7 +15,7 @@ from .._version import __version__
 from ..arena import arena
 from ..simulate import simulate
 from .errors import flag_words
-from .options import add_job_options, add_output_options, check_outputs, emit
+from .options import add_job_options, add_output_options, add_params, check_outputs, emit
 from .play import add_play_parser, add_replay_parser, run_play, run_replay
 
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
@@ -73,9 +73,10 @@ def run(argv: list[str] | None) -> int:
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, backend=args.backend, address=args.address,
-        keep_games=args.games <= KEEP_GAMES_LIMIT, **dict(args.param),
+        keep_games=args.games <= KEEP_GAMES_LIMIT,
     )
     try:
+        add_params(job, args.param)
         check_outputs(args)
         per_game_output = args.json or args.plot is not None or getattr(args, "records", None)
         if per_game_output and not job["keep_games"]:

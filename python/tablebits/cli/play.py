@@ -11,18 +11,17 @@ from typing import Any
 from .. import bots
 from .._checks import check_seed
 from .._core import SIMULTANEOUS, State
-from .._paths import check_writable
 from .._registry import make
 from .._text import count
 from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
 from .human import HumanGame
-from .options import add_param_option
+from .options import add_force_option, add_param_option, check_records_path, game_choice
 
 
 def add_play_parser(sub: Any, games: list[str]) -> None:
     play = sub.add_parser("play", help="play a game at the terminal against bots")
-    play.add_argument("game", choices=games)
+    play.add_argument("game", type=game_choice(games), metavar="GAME")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots", nargs="+", default=["ismcts"], metavar="BOT",
@@ -34,16 +33,18 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
     play.add_argument("--records", metavar="JSONL", default=None,
                       help="where to save the game's record "
                       "(default: tablebits-GAME-DATE-TIME.jsonl here)")
+    add_force_option(play)
 
 
 def run_play(args: argparse.Namespace) -> int:
     """``tablebits play``: 0 when the game ends or the player leaves, 2 on bad arguments."""
+    _read_stdin_leniently()
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
         game = make(args.game, **dict(args.param))
         check_seed(seed)
-        check_writable(path)
+        check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
         specs = [bots.parse(spec) for spec in args.bots]
@@ -63,6 +64,14 @@ def run_play(args: argparse.Namespace) -> int:
         save_records([record], path)
         print(f"Record saved to {path}")
     return 0
+
+
+def _read_stdin_leniently() -> None:
+    """Bytes typed at the prompt that are not UTF-8 arrive as lone surrogates (and are then an
+    unknown move) instead of ending the game with a UnicodeDecodeError."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")
 
 
 def add_replay_parser(sub: Any) -> None:

@@ -98,13 +98,44 @@ def _check_reachable(address: str) -> None:
         raise ValueError(
             f"address must be 'auto', 'HOST:PORT' or 'ray://HOST:PORT', got {address!r}"
         )
+    deadline = time.monotonic() + CONNECT_TIMEOUT
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+        where = (host.strip("[]"), int(port))
+        with socket.create_connection(where, timeout=CONNECT_TIMEOUT) as conn:
+            speaks_grpc = _answers_http2(conn, deadline)
     except OSError as err:
         raise ConnectionError(
             f"cannot reach a Ray cluster at {address!r} ({err}); start one with "
             "`ray start --head`, or pass address=None for a Ray instance on this machine"
         ) from None
+    if not speaks_grpc:
+        raise ConnectionError(
+            f"the server at {address!r} is not a Ray cluster (it does not speak gRPC); check the "
+            "port: `ray start --head` prints the address to use"
+        )
+
+
+#: An HTTP/2 client's connection preface and an empty SETTINGS frame (RFC 9113, section 3.4).
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+_HTTP2_SETTINGS = 0x04
+
+
+def _answers_http2(conn: socket.socket, deadline: float) -> bool:
+    """True if the server answers an HTTP/2 preface with a SETTINGS frame, as every gRPC server
+    (Ray's GCS and its client server) does. Ray would wait for any other listener (an HTTP
+    server, a database) for minutes, so this check keeps the CONNECT_TIMEOUT promise."""
+    conn.sendall(_HTTP2_PREFACE)
+    header = b""
+    while len(header) < 9:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError("no answer to an HTTP/2 preface")
+        conn.settimeout(remaining)
+        chunk = conn.recv(9 - len(header))
+        if not chunk:
+            return False
+        header += chunk
+    return header[3] == _HTTP2_SETTINGS
 
 
 #: Ray (2.5x) logs a WARNING on every start of a local instance that token authentication is on

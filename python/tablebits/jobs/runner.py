@@ -3,6 +3,7 @@ game's row or only the summary."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import _memory
@@ -57,9 +58,9 @@ def run(
     """Runs ``games`` games of ``job`` on ``backend``; see ``tb.simulate`` for the options."""
     check_backend(backend, address)
     if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)) or not (
-        task_seconds > 0
+        0 < task_seconds < math.inf
     ):
-        raise ValueError(f"task_seconds must be a number > 0, got {task_seconds!r}")
+        raise ValueError(f"task_seconds must be a finite number > 0, got {task_seconds!r}")
     if not isinstance(keep_games, bool):
         raise TypeError(f"keep_games must be a bool, got {keep_games!r}")
     if keep_games:
