@@ -34,7 +34,7 @@ def ceiling(games: int, depth: int, seed: int) -> tuple[int, float]:
     for i in range(games):
         state = game.new_initial_state(seed + i)
         while not state.is_terminal():
-            joint = team_solve(state, depth=depth, table_bits=18).joint_action
+            joint = team_solve(state, depth=depth, table_bits=14).joint_action
             if state.current_player() == SIMULTANEOUS:
                 state.apply_actions(joint)
             else:

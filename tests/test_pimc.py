@@ -171,7 +171,7 @@ def test_pimc_refused_by_other_games() -> None:
 def test_pimc_parse() -> None:
     bot = tb.bots.parse("pimc:30@3")
     assert isinstance(bot, tb.bots.PIMC) and (bot.samples, bot.depth) == (30, 3)
-    assert tb.bots.parse("pimc").samples == 20
+    assert (tb.bots.parse("pimc").samples, tb.bots.parse("pimc:7").depth) == (10, 1)
     with pytest.raises(ValueError, match="pimc"):
         tb.bots.parse("pimc:x")
 
@@ -180,7 +180,7 @@ def test_pimc_team_beats_ismcts_team() -> None:
     # ISMCTS teams win about 1 game in 20 at this budget (issue 23); a PIMC team that did not
     # search well would not clear the bar below.
     games = 40
-    pimc = tb.arena("fox_duet", ["pimc:6@2", "pimc:6@2"], games=games, seed=11, threads=2)
+    pimc = tb.arena("fox_duet", ["pimc:6@1", "pimc:6@1"], games=games, seed=11, threads=2)
     ismcts = tb.arena("fox_duet", ["ismcts:300", "ismcts:300"], games=games, seed=11, threads=2)
     pimc_wins = int((pimc.returns[:, 0] == 1).sum())
     ismcts_wins = int((ismcts.returns[:, 0] == 1).sum())

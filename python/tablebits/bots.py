@@ -168,8 +168,8 @@ class PIMC(BuiltinBot):
 
     def __init__(
         self,
-        samples: int = 20,
-        depth: int = 2,
+        samples: int = 10,
+        depth: int = 1,
         seed: int | None = 0,
         time_limit: float | None = None,
         threads: int = 1,
@@ -182,7 +182,7 @@ class PIMC(BuiltinBot):
         self.depth = depth
         self.time_limit = time_limit
         self.threads = threads
-        self.name = f"pimc:{samples}" + (f"@{depth}" if depth != 2 else "")
+        self.name = f"pimc:{samples}@{depth}"
         if threads > 1:
             self.name += f"x{threads}"
 
@@ -217,7 +217,7 @@ def parse(spec: str) -> BuiltinBot:
             return PIMC()
         samples, _, depth = rest.partition("@")
         try:
-            return PIMC(int(samples), int(depth) if depth else 2)
+            return PIMC(int(samples), int(depth) if depth else 1)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     raise ValueError(

@@ -184,8 +184,8 @@ struct PuctBot {
 // (TeamSolvableGame); other games refuse it (refusal<G>).
 struct PimcBot {
   static constexpr std::string_view kName = "pimc";
-  uint32_t samples = 20;     // determinisations solved per decision, >= 1
-  uint32_t depth = 0;        // tricks searched ahead, 0: to the end of the round
+  uint32_t samples = 10;     // determinisations solved per decision, >= 1
+  uint32_t depth = 1;        // tricks searched ahead, 0: to the end of the round
   double time_limit = 0.0;   // seconds; > 0 may stop the sampling earlier (then not reproducible)
   uint32_t threads = 1;      // samples are shared among threads, 1..kMaxSearchThreads
   static constexpr std::tuple kFields{BotField<PimcBot, uint32_t>{"samples", &PimcBot::samples},

@@ -28,8 +28,8 @@ namespace tb {
 inline constexpr uint64_t kPimcStream = 5;
 
 struct PimcConfig {
-  uint32_t samples = 20;
-  uint32_t depth = 0;        // progress units searched ahead (tricks); 0: to the end of the round
+  uint32_t samples = 10;
+  uint32_t depth = 1;        // progress units searched ahead (tricks); 0: to the end of the round
   double time_limit = 0.0;   // seconds; > 0 may stop the sampling early
   int threads = 1;
   uint64_t seed = 0;
