@@ -78,17 +78,22 @@ def ms_per_decision(bot: tb.bots.BuiltinBot, games: int, seed: int) -> float:
 
 def show(label: str, wins: int, games: int, seconds: float, extra: str = "") -> None:
     lo, hi = wilson(wins, games)[1:]
-    print(f"{label:<28}{games:>7}{wins / games:>9.3f}   [{lo:.3f}, {hi:.3f}]{seconds:>9.0f}s  {extra}", flush=True)
+    rate = f"{wins / games:>9.3f}   [{lo:.3f}, {hi:.3f}]"
+    print(f"{label:<28}{games:>7}{rate}{seconds:>9.0f}s  {extra}", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=400, help="arena games per bot (default 400)")
-    ap.add_argument("--ceiling-games", type=int, default=400, help="games of the perfect-information team")
-    ap.add_argument("--depth", type=int, default=6, help="tricks the perfect-information team looks ahead")
-    ap.add_argument("--pimc", nargs="*", default=["pimc:12@2"], help="PIMC bot specs (pimc:SAMPLES@DEPTH)")
+    ap.add_argument("--ceiling-games", type=int, default=400,
+                    help="games of the perfect-information team")
+    ap.add_argument("--depth", type=int, default=2,
+                    help="tricks the perfect-information team looks ahead")
+    ap.add_argument("--pimc", nargs="*", default=["pimc:10@1"],
+                    help="PIMC bot specs (pimc:SAMPLES@DEPTH)")
     ap.add_argument("--ismcts", nargs="*", default=[], help="ISMCTS bot specs to compare")
-    ap.add_argument("--threads", type=int, default=2, help="arena threads, and the timed bot's threads")
+    ap.add_argument("--threads", type=int, default=2,
+                    help="arena threads, and the timed bot's threads")
     ap.add_argument("--timing-games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--quick", action="store_true", help="a smoke test: a few games of each")
@@ -106,7 +111,8 @@ def main() -> None:
         extra = ""
         if isinstance(bot, tb.bots.PIMC):
             timed = tb.bots.PIMC(bot.samples, bot.depth, threads=args.threads)
-            extra = f"{ms_per_decision(timed, args.timing_games, args.seed):.1f} ms/decision on {args.threads} threads"
+            ms = ms_per_decision(timed, args.timing_games, args.seed)
+            extra = f"{ms:.1f} ms/decision on {args.threads} threads"
         show(spec, wins, args.games, seconds, extra)
 
 

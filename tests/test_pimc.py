@@ -53,15 +53,18 @@ def brute_force(s: reference.FoxDuetState, horizon: int) -> int:
     return best
 
 
-def endgame(hands: list[list[str]], deck: list[str], decree: str, gems: list[int], **extra: object) -> dict:
-    """A round-3 Fox Duet position at the lead with len(hands[0]) tricks left."""
+def endgame(
+    hands: list[list[str]], deck: list[str], decree: str, gems: list[int], **extra: object
+) -> dict:
+    """A round-3 Fox Duet position at the lead with len(hands[0]) tricks left (both round-end
+    tokens placed, one at each end)."""
     left = len(hands[0])
     d: dict = {
         "game": "fox_duet", "level": 1, "round": 3, "trick": TRICKS + 1 - left, "dealer": 0,
         "leader": 1, "phase": "lead", "hands": hands, "decree": decree, "deck": deck,
         "trick_cards": {"lead": None, "follow": None}, "tracker": 0, "gems": gems,
         "plus": [False, True, False, True, True, False, True, False, True, False, False],
-        "covered": [0, 0], "forest_supply": 4, "gem_supply": 22 - sum(gems), "outcome": None,
+        "covered": [1, 1], "forest_supply": 2, "gem_supply": 0, "outcome": None,
         "rng": 7, "played": [], "known": [[], []], "voids": [[], []], "fox_target": None,
         "ignore": None,
     }
@@ -74,14 +77,15 @@ def endgame(hands: list[list[str]], deck: list[str], decree: str, gems: list[int
 
 ENDGAMES = [
     # Three tricks, two gems within reach on the left: a line that collects both wins.
-    endgame([["R2", "S5", "D9"], ["R8", "S1", "D3"]], ["R1", "R3", "R4", "R5", "R6", "R7", "R9"], "S10",
-            [0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0]),
+    endgame([["R2", "S5", "D9"], ["R8", "S1", "D3"]], ["R1", "R3", "R4", "R5", "R6", "R7", "R9"],
+            "S10", [0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0]),
     # A Fox, a Gift and a Musician in three tricks; three gems spread out (no win possible).
-    endgame([["R3", "S7", "D1"], ["R10", "S2", "D6"]], ["R1", "R2", "R4", "R5", "R6", "R7", "R8"], "D8",
-            [1, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0]),
-    # Four tricks, a Gazelle pair and a Heir, tracker off centre, one token used.
-    endgame([["R5", "S5", "D9", "S3"], ["R6", "S8", "D2", "D7"]], ["R1", "R2", "R3", "R4", "R7", "R8", "R9"],
-            "R10", [0, 0, 0, 2, 0, 0, 1, 0, 1, 0, 0], tracker=1, covered=[1, 0], forest_supply=3),
+    endgame([["R3", "S7", "D1"], ["R10", "S2", "D6"]], ["R1", "R2", "R4", "R5", "R6", "R7", "R8"],
+            "D8", [0, 1, 0, 1, 0, 0, 0, 0, 2, 0, 0]),
+    # Four tricks, a Gazelle pair and a Heir, tracker off centre, no spare token.
+    endgame([["R5", "S5", "D9", "S3"], ["R6", "S8", "D2", "D7"]],
+            ["R1", "R2", "R3", "R4", "R7", "R8", "R9"], "R10", [0, 0, 0, 2, 0, 0, 1, 0, 1, 0, 0],
+            tracker=1, covered=[2, 0], forest_supply=2),
 ]
 
 
@@ -111,8 +115,9 @@ def test_endgames_cover_a_win_and_no_win() -> None:
 def test_team_solve_gift_node() -> None:
     # Player 0 leads the Gift S7 with cards left on both sides: a simultaneous node, solved as
     # one joint choice of the team.
-    d = endgame([["R3", "S7", "D1"], ["R10", "S2", "D6"]], ["R1", "R2", "R4", "R5", "R6", "R7", "R8"], "D8",
-                [1, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0], leader=0)
+    d = endgame([["R3", "S7", "D1"], ["R10", "S2", "D6"]],
+                ["R1", "R2", "R4", "R5", "R6", "R7", "R8"], "D8", [0, 1, 0, 1, 0, 0, 0, 0, 2, 0, 0],
+                leader=0)
     ref = reference.make().state_from_dict(d)
     ref.apply_action(reference.parse_card("S7"))
     assert ref.phase == "gift"
@@ -120,7 +125,8 @@ def test_team_solve_gift_node() -> None:
     state.apply_action(state.string_to_action("S7"))
     got = team_solve(state)
     assert got.value == brute_force(ref, progress(ref) + 3)
-    assert got.joint_action[0] in state.legal_actions(0) and got.joint_action[1] in state.legal_actions(1)
+    for p in (0, 1):
+        assert got.joint_action[p] in state.legal_actions(p)
     for p in (0, 1):
         assert tb.bots.PIMC(samples=4).act(state, p) in state.legal_actions(p)
 

@@ -78,7 +78,8 @@ def run(argv: list[str] | None) -> int:
     add_job_options(arena, tb.games(), 1000)
     arena.add_argument(
         "--bots", nargs="+", required=True, metavar="BOT",
-        help="random, ismcts, ismcts:ITERATIONS[@EXPLORATION] or pimc:SAMPLES[@DEPTH]; with fewer bots than seats "
+        help="random, ismcts, ismcts:ITERATIONS[@EXPLORATION] or pimc:SAMPLES[@DEPTH]; "
+        "with fewer bots than seats "
         "the last one fills the rest",
     )
     add_output_options(sim, records=False)
