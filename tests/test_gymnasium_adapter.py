@@ -183,3 +183,11 @@ def test_vector_env_copy_modes():
     assert not np.shares_memory(o1, o2)
     assert not np.shares_memory(i1["action_mask"], i2["action_mask"])
     assert s1 is s2 and j1["action_mask"] is j2["action_mask"]
+
+
+def test_a_parameter_named_game_id_is_an_unknown_parameter():
+    """VectorGameEnv's game argument is positional-only, so a game parameter of that name is
+    unknown, not Python's "multiple values" TypeError. (GameEnv's stays a keyword: Gymnasium's
+    registry passes it by name.)"""
+    with pytest.raises(ValueError, match="unknown parameter.*: game_id "):
+        VectorGameEnv("fox_duet", 2, game_id="hoi_pho")

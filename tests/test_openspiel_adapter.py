@@ -210,3 +210,9 @@ def test_ismcts_bot_plays_fox_duet():
         state.apply_action(bots[state.current_player()].step(state))
     returns = state.returns()
     assert returns[0] == returns[1] and returns[0] in (0.0, 1.0)
+
+
+def test_a_parameter_named_game_id_is_an_unknown_parameter():
+    """The game argument is positional-only: not Python's "multiple values" TypeError."""
+    with pytest.raises(ValueError, match="unknown parameter.*: game_id "):
+        load_game("fox_duet", game_id="hoi_pho")

@@ -14,12 +14,13 @@ def games() -> list[str]:
     return sorted(_core._factories)
 
 
-def make(game_id: str, **params: Any) -> Game:
+def make(game_id: str, /, **params: Any) -> Game:
     """The game ``game_id`` with the given parameters (defaults for the rest).
 
     Unknown games, unknown parameter names and invalid values raise ``ValueError`` (or
     ``TypeError`` for a value of the wrong type) naming what is wrong. Parameters and their
-    meaning are listed in each game's rules spec.
+    meaning are listed in each game's rules spec. ``game_id`` is positional-only, so a
+    parameter of that name is unknown like any other (not Python's "multiple values" error).
     """
     if not isinstance(game_id, str):
         raise TypeError(f"game id must be a str, not {type(game_id).__name__}")
@@ -31,7 +32,7 @@ def make(game_id: str, **params: Any) -> Game:
     return game
 
 
-def resolve_game(game_or_id: Game | str, **params: Any) -> Game:
+def resolve_game(game_or_id: Game | str, /, **params: Any) -> Game:
     """``game_or_id`` as a Game: a game id is made with ``params``; a Game is returned as it is.
 
     Parameters belong to the Game already, so passing any with a Game raises ``ValueError``;

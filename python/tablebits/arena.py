@@ -9,23 +9,23 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
-from ._checks import check_non_negative_int, check_seed
+from ._checks import check_seed
 from ._core import SIMULTANEOUS, Game
+from ._paths import check_writable
 from ._registry import resolve_game
-from .bots import ISMCTS, Bot, BuiltinBot, Random, parse
-from .chunks import ArenaJob
-from .jobs import GameRecords, json_number
+from .bots import ISMCTS, Bot, BuiltinBot, Random, fill_seats, parse
+from .jobs import runner
+from .jobs.results import GameRecords, json_number
+from .jobs.spec import ArenaJob
+from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
     RecordWriter,
     arena_records,
     bot_name,
-    check_writable,
     save_records,
 )
 from .stats import Interval, share_interval
-from .summary import ArenaSummary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -34,7 +34,8 @@ __all__ = ["ArenaResult", "arena", "play"]
 
 
 def play(
-    game: Game | str, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000, **params: Any
+    game: Game | str, /, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000,
+    **params: Any,
 ) -> GameRecord:
     """Plays one game of ``game`` (a Game or a game id with ``params``) from ``seed``.
 
@@ -136,6 +137,7 @@ class ArenaResult(GameRecords):
 
 def arena(
     game: Game | str,
+    /,
     bots: Sequence[BuiltinBot | str],
     games: int = 1000,
     *,
@@ -164,9 +166,7 @@ def arena(
     every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
     C++ arena noted while it played them (local backend, ``keep_games=True``).
     """
-    g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
-    check_seed(seed)
+    g = runner.check_job(game, games, seed, params)
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bots, not a str")
     resolved = [parse(b) if isinstance(b, str) else b for b in bots]
@@ -176,7 +176,7 @@ def arena(
     players = g.num_players
     if not 1 <= len(resolved) <= players:
         raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
-    entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
+    entry_bot = fill_seats(range(len(resolved)), players)
     if records is not None:
         check_writable(records)
     job = ArenaJob(

@@ -50,6 +50,7 @@ class VectorEnv:
     def __init__(
         self,
         game: str | _core.Game,
+        /,
         num_envs: int,
         *,
         seed: int = 0,
