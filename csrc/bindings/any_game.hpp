@@ -111,6 +111,7 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
     const char* end = pos + bots_blob.size();
     for (int i = 0; i < players; ++i) {
       if (const char* why = bot_from_bytes(&pos, end, bots[i])) throw std::invalid_argument(std::string("arena bots: ") + why);
+      if (const char* why = bot_refusal<G>(bots[i])) throw std::invalid_argument(why);
       if (!bot_reproducible(bots[i])) throw std::invalid_argument("arena bots must be reproducible (no time limit)");
     }
     if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");

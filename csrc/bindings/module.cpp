@@ -6,6 +6,7 @@
 #include "guarded.hpp"
 #include "py_game.hpp"
 #include "py_solve.hpp"
+#include "py_team_solve.hpp"
 
 namespace py = pybind11;
 
@@ -23,6 +24,7 @@ PYBIND11_MODULE(_core, m) {
   tb::Games::for_each([&]<class G>() {
     tb::bind_game<G>(m, factories);
     tb::bind_solver<G>(m);
+    tb::bind_team_solver<G>(m);
   });
   m.attr("_factories") = factories;
   tb::pickle_protocol_floor(m);

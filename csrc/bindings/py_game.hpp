@@ -261,6 +261,7 @@ class StateMethods {
   // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released.
   static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
     require_set_up(bot);
+    if (const char* why = bot_refusal<G>(bot.config)) py_convert::value_error(why);
     const int decider = deciding_player(st, player);
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;

@@ -46,6 +46,10 @@ def solve_state(
     table_bits: int = 20,
 ) -> tuple[int, list[int], int]: ...
 
+def team_solve_state(
+    state: State, depth: int = 0, table_bits: int = 20
+) -> tuple[int, list[int], int]: ...
+
 class GameInfo:
     @property
     def dynamics(self) -> str: ...

@@ -25,7 +25,7 @@ import numpy as np
 from ._checks import check_optional_seed, check_positive_int
 from ._core import BotConfig, Evaluator, State
 
-__all__ = ["ISMCTS", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
+__all__ = ["ISMCTS", "PIMC", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
 
 _T = TypeVar("_T")
 
@@ -144,11 +144,62 @@ class ISMCTS(BuiltinBot):
         return self.seed
 
 
+class PIMC(BuiltinBot):
+    """Perfect-information Monte Carlo for cooperative games (Fox Duet), run in C++.
+
+    For each decision it draws ``samples`` determinisations of what ``player`` cannot see
+    (``state.resample(player, ...)``: the partner's unknown cards, respecting the suits the
+    partner showed void in, and the deck), solves each with every card visible -- the team's
+    perfect-information search, a memoised single-agent maximisation, since both seats want the
+    same outcome -- and plays the action with the best total over the samples. Each sample is
+    searched ``depth`` tricks ahead (``0``: to the end of the round) and the position reached is
+    valued by the game's team evaluation (for Fox Duet: gems left, spare forest tokens, the
+    tracker's distance to the nearest gem; docs/search.md). At a simultaneous node an action's
+    value in a sample is its best over the partner's choices.
+
+    ``threads`` share the samples; the decision depends only on ``seed`` (the same for any
+    ``threads``), unless ``time_limit`` (seconds) stops the sampling early, which makes it depend
+    on the machine's speed (and keeps the bot out of ``tb.arena``). A game without the team
+    solver hook refuses the bot with ``ValueError``.
+
+    >>> import tablebits as tb
+    >>> state = tb.make("fox_duet").new_initial_state(seed=3)
+    >>> PIMC(samples=4, depth=1).act(state, state.current_player()) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        samples: int = 10,
+        depth: int = 1,
+        seed: int | None = 0,
+        time_limit: float | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.config = BotConfig(
+            "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads
+        )
+        self.seed = check_optional_seed(seed)
+        self.samples = samples
+        self.depth = depth
+        self.time_limit = time_limit
+        self.threads = threads
+        self.name = f"pimc:{samples}@{depth}"
+        if threads > 1:
+            self.name += f"x{threads}"
+
+    def _decision_seed(self) -> int | None:
+        return self.seed
+
+
 def parse(spec: str) -> BuiltinBot:
-    """A bot from its short name: ``random``, ``ismcts`` or ``ismcts:ITERATIONS[@EXPLORATION]``.
+    """A bot from its short name: ``random``, ``ismcts``, ``ismcts:ITERATIONS[@EXPLORATION]``,
+    ``pimc`` or ``pimc:SAMPLES[@DEPTH]``.
 
     >>> parse("ismcts:500@1.0").iterations
     500
+    >>> parse("pimc:30@3").depth
+    3
     """
     if not isinstance(spec, str):
         raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
@@ -163,8 +214,17 @@ def parse(spec: str) -> BuiltinBot:
             return ISMCTS(int(iters), float(expl) if expl else 0.7)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    if name == "pimc":
+        if not rest:
+            return PIMC()
+        samples, _, depth = rest.partition("@")
+        try:
+            return PIMC(int(samples), int(depth) if depth else 1)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     raise ValueError(
-        f"unknown bot {spec!r}; expected random, ismcts or ismcts:ITERATIONS[@EXPLORATION]"
+        f"unknown bot {spec!r}; expected random, ismcts, ismcts:ITERATIONS[@EXPLORATION], "
+        "pimc or pimc:SAMPLES[@DEPTH]"
     )
 
 

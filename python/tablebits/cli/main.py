@@ -58,8 +58,8 @@ def run(argv: list[str] | None) -> int:
     add_job_options(arena_cmd, games(), 1000)
     arena_cmd.add_argument(
         "--bots", nargs="+", required=True, metavar="BOT",
-        help="random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; with fewer bots than seats "
-        "the last one fills the rest",
+        help="random, ismcts, ismcts:ITERATIONS[@EXPLORATION] or pimc:SAMPLES[@DEPTH]; "
+        "with fewer bots than seats the last one fills the rest",
     )
     add_output_options(sim, records=False)
     add_output_options(arena_cmd, records=True)

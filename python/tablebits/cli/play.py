@@ -25,7 +25,8 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots", nargs="+", default=["ismcts"], metavar="BOT",
-        help="the other seats in order: random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; "
+        help="the other seats in order: random, ismcts, ismcts:ITERATIONS[@EXPLORATION] or "
+        "pimc:SAMPLES[@DEPTH]; "
         "with fewer bots than seats the last one fills the rest (default: ismcts)",
     )
     play.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
