@@ -21,6 +21,7 @@ from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
 from ._registry import games, make  # noqa: E402
 from .arena import ArenaResult, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
+from .ladder import LadderResult, ladder  # noqa: E402
 from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
@@ -38,6 +39,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
+    "LadderResult",
     "RecordError",
     "SearchResult",
     "SimulationResult",
@@ -48,6 +50,7 @@ __all__ = [
     "arena",
     "bots",
     "games",
+    "ladder",
     "load_records",
     "make",
     "play",

@@ -1,6 +1,7 @@
 """Command line: ``tablebits simulate GAME --games N``,
-``tablebits arena GAME --bots ismcts:1000 random --games N``, ``tablebits play GAME`` and
-``tablebits replay FILE`` (also ``python -m tablebits``)."""
+``tablebits arena GAME --bots ismcts:1000 random --games N``,
+``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``
+and ``tablebits replay FILE`` (also ``python -m tablebits``)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,53 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
 KEEP_GAMES_LIMIT = 1_000_000
 
+BOTS_HELP = (
+    "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
+    "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME"
+)
+
+
+def add_time_limit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--allow-time-limits", action="store_true",
+        help="let time-limited bots (ismcts:20ms) play: the results then depend on this "
+        "machine's speed and load, and the same seed no longer gives the same games",
+    )
+
+
+def add_ladder_parser(sub: Any, games: list[str]) -> None:
+    """``tablebits ladder GAME --bots random ismcts:100 ... --games N``."""
+    from .cli_play import add_output_options
+
+    ladder = sub.add_parser(
+        "ladder", help="rate bots: every pair plays an arena; Elo ratings with random at 0"
+    )
+    add_job_options(ladder, games, 200)
+    ladder.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                        help=BOTS_HELP + "; random must be among them")
+    add_time_limit_option(ladder)
+    add_output_options(ladder, records=False)
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``tablebits ladder``: the table (or JSON) and the plot; summary mode (the ladder needs
+    only each arena's statistics); 2 on bad arguments."""
+    from .cli_play import check_outputs, emit
+    from .ladder import ladder
+
+    try:
+        check_outputs(args)
+        result = ladder(
+            args.game, args.bots, games=args.games, seed=args.seed, threads=args.threads,
+            progress=not args.no_progress, backend=args.backend, address=args.address,
+            keep_games=False, reproducible=not args.allow_time_limits, **dict(args.param),
+        )
+    except (ValueError, TypeError, ConnectionError, ImportError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    emit(result, args)
+    return 0
+
 
 def main(argv: list[str] | None = None) -> int:
     """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback."""
@@ -78,14 +126,17 @@ def run(argv: list[str] | None) -> int:
     add_job_options(arena, tb.games(), 1000)
     arena.add_argument(
         "--bots", nargs="+", required=True, metavar="BOT",
-        help="random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; with fewer bots than seats "
-        "the last one fills the rest",
+        help=BOTS_HELP + "; with fewer bots than seats the last one fills the rest",
     )
+    add_time_limit_option(arena)
     add_output_options(sim, records=False)
     add_output_options(arena, records=True)
+    add_ladder_parser(sub, tb.games())
     add_play_parser(sub, tb.games())
     add_replay_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "ladder":
+        return run_ladder(args)
     if args.command == "play":
         return run_play(args)
     if args.command == "replay":
@@ -105,7 +156,8 @@ def run(argv: list[str] | None) -> int:
             )
         if args.command == "arena":
             bots = [tb.bots.parse(spec) for spec in args.bots]
-            result: Any = tb.arena(args.game, bots, records=args.records, **job)
+            result: Any = tb.arena(args.game, bots, records=args.records,
+                                   reproducible=not args.allow_time_limits, **job)
         else:
             result = tb.simulate(args.game, **job)
     except (ValueError, TypeError, ConnectionError, ImportError) as err:

@@ -20,9 +20,10 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from .arena import ArenaResult
+    from .ladder import LadderResult
     from .simulate import SimulationResult
 
-__all__ = ["arena_figure", "check_plot_path", "simulation_figure"]
+__all__ = ["arena_figure", "check_plot_path", "ladder_figure", "simulation_figure"]
 
 _BINS = 30  # game-length histogram bins (fewer when there are fewer distinct lengths)
 
@@ -124,4 +125,27 @@ def arena_figure(result: ArenaResult, path: str | os.PathLike[str] | None = None
     ax.set_ylabel("win share (95% interval)")
     ax.set_title(f"{result.game_id}: {result.games:,} arena games (seed {result.seed})")
     ax.legend(title="bot")
+    return _save(fig, path)
+
+
+def ladder_figure(result: LadderResult, path: str | os.PathLike[str] | None = None) -> Figure:
+    """One panel: each bot's rating (Elo, or team win rate in a cooperative game) with its 95%
+    interval, strongest on top. Saved to ``path`` when given."""
+    order = result.order[::-1]  # barh draws from the bottom up
+    fig = _new_figure(7, 1.2 + 0.5 * len(order))
+    ax = fig.subplots()
+    means = np.array([result.ratings[b].mean for b in order])
+    lows = np.array([result.ratings[b].low for b in order])
+    highs = np.array([result.ratings[b].high for b in order])
+    y = np.arange(len(order))
+    ax.errorbar(means, y, xerr=np.vstack([means - lows, highs - means]), fmt="o", capsize=4)
+    ax.set_yticks(y, [result.bots[b] for b in order])
+    if result.cooperative:
+        ax.set_xlabel("team win rate (95% interval)")
+        ax.set_xlim(0, 1)
+    else:
+        ax.axvline(0.0, color="grey", linewidth=0.8)
+        ax.set_xlabel("Elo rating, random = 0 (95% interval)")
+    ax.set_title(f"{result.game_id}: ladder, {result.games:,} games "
+                 f"{'per bot' if result.cooperative else 'per pair'} (seed {result.seed})")
     return _save(fig, path)
