@@ -160,3 +160,26 @@ def test_a_ladder_with_a_time_limited_bot_on_request(capsys):
     assert main(["ladder", "good_fortune", "--bots", "random", "ismcts:2ms", "--games", "2",
                  "--allow-time-limits", "--no-progress"]) == 0
     assert "ismcts:2ms" in capsys.readouterr().out
+
+
+def test_the_pair_outcomes_do_not_depend_on_the_order_chunks_were_merged():
+    from tablebits.ladder import _outcomes
+
+    arena = tb.arena("hoi_pho", ["random", "ismcts:5"], games=12, seed=8, players=3)
+
+    def merged(order):
+        total = tb.ArenaSummary(game_id="hoi_pho", params=arena.params, seed=8,
+                                bots=arena.bots, seat_counts=[1, 2])
+        for first in order:
+            part = slice(first, first + 1)
+            chunk = tb.ArenaSummary(game_id="hoi_pho", params=arena.params, seed=8,
+                                    bots=arena.bots, seat_counts=[1, 2])
+            chunk.add(arena.seats[part], arena.returns[part], arena.scores[part],
+                      arena.lengths[part], arena.truncated[part])
+            total.merge(chunk)
+        return _outcomes(total, (1, 2))  # random holds one seat, ISMCTS the other two
+
+    # one game per chunk: the values reach the merged histograms in opposite orders
+    (a, a_counts), (b, b_counts) = merged(range(12)), merged(reversed(range(12)))
+    assert len(a) > 1
+    assert np.array_equal(a, b) and np.array_equal(a_counts, b_counts)

@@ -161,8 +161,9 @@ def _outcomes(summary: ArenaSummary, held: tuple[int, int]) -> tuple[np.ndarray,
     """The distinct (bot 0's, bot 1's) win shares per seat of an arena's games, and their
     counts, from its summary: bot 0 held ``held[0]`` seats of every game, bot 1 the others, and
     their win shares add up to 1 in every game."""
-    shares = np.array(list(summary.shares[0].keys()), np.float64)
-    counts = np.array(list(summary.shares[0].values()), np.int64)
+    # sorted: the resampling draws by position, and a merged summary's order is the chunks'
+    shares = np.array(sorted(summary.shares[0]), np.float64)
+    counts = np.array([summary.shares[0][s] for s in shares.tolist()], np.int64)
     return np.column_stack([shares, (1.0 - held[0] * shares) / held[1]]), counts
 
 
