@@ -157,6 +157,12 @@ def test_time_limits_are_parsed_named_and_refused_unless_allowed():
 def test_a_ladder_with_a_time_limited_bot_on_request(capsys):
     result = tb.ladder("good_fortune", ["random", "ismcts:2ms"], games=4, reproducible=False)
     assert not result.reproducible and "not reproducible" in result.summary()
+    arena = ["arena", "good_fortune", "--bots", "ismcts:2ms", "random", "--games", "2",
+             "--no-progress"]
+    assert main(arena) == 2
+    assert "--allow-time-limits" in capsys.readouterr().err
+    assert main([*arena, "--allow-time-limits"]) == 0
+    assert "0:ismcts:2ms" in capsys.readouterr().out
     assert main(["ladder", "good_fortune", "--bots", "random", "ismcts:2ms", "--games", "2",
                  "--allow-time-limits", "--no-progress"]) == 0
     assert "ismcts:2ms" in capsys.readouterr().out
