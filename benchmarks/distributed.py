@@ -25,8 +25,8 @@ import sys
 import time
 
 import tablebits as tb
-from tablebits import distributed
-from tablebits.chunks import SimulateJob
+from tablebits.jobs import ray as distributed
+from tablebits.jobs.spec import SimulateJob
 
 GAME = "good_fortune"
 

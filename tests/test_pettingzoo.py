@@ -209,4 +209,4 @@ def test_render_modes():
     e.reset(seed=1)
     assert e.render() == str(e._state)
     with pytest.raises(ValueError, match="render_mode"):
-        env("good_fortune", render_mode="rgb_array")
+        env("good_fortune", render_mode="rgb")

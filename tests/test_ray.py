@@ -14,9 +14,9 @@ import pytest
 import tqdm
 
 import tablebits as tb
-from tablebits import distributed
 from tablebits.__main__ import main
-from tablebits.chunks import SimulateJob
+from tablebits.jobs import ray as distributed
+from tablebits.jobs.spec import SimulateJob
 
 from .game_params import game_cases
 from .test_summary import TRUNCATING_CASES
@@ -140,7 +140,7 @@ def test_cli_ray_backend(capsys):
 INTERRUPTED_JOB = """
 import sys, time
 import tablebits as tb
-from tablebits import distributed
+from tablebits.jobs import ray as distributed
 ray = distributed.connect(sys.argv[1])
 print("connected", flush=True)
 try:

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits import distributed
-from tablebits.chunks import SimulateJob
+from tablebits.jobs import ray as distributed
+from tablebits.jobs.spec import SimulateJob
 
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")

@@ -8,8 +8,8 @@ import time
 import pytest
 
 import tablebits as tb
-from tablebits import distributed
 from tablebits.__main__ import main
+from tablebits.jobs import ray as distributed
 
 ray = pytest.importorskip("ray")
 

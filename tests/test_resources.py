@@ -32,7 +32,7 @@ def test_oversized_envs_raise_memory_error(make_job) -> None:
     ids=["simulate", "arena"],
 )
 def test_oversized_jobs_point_to_summary_mode(make_job) -> None:
-    with pytest.raises(ValueError, match="keep_games=False"):
+    with pytest.raises(MemoryError, match="keep_games=False"):
         make_job()
 
 
@@ -42,7 +42,7 @@ def test_check_runs_before_allocating(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_memory, "available_bytes", lambda: 2**20)
     with pytest.raises(MemoryError, match="VectorEnv of 100,000 envs"):
         tb.VectorEnv("good_fortune", 100_000)
-    with pytest.raises(ValueError, match="keeping all 1,000,000 games"):
+    with pytest.raises(MemoryError, match="keeping all 1,000,000 games"):
         tb.simulate("good_fortune", 1_000_000)
     tb.VectorEnv("good_fortune", 1_000)  # small jobs still run
     assert tb.simulate("good_fortune", 1_000).games == 1_000

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits import __main__ as cli
+from tablebits.cli import main as cli
 from tablebits.stats import wilson
 
 from .game_params import game_cases
@@ -120,9 +120,9 @@ def test_summary_memory_does_not_grow_with_games():
 
 
 def test_keep_games_too_large_raises_before_allocating():
-    with pytest.raises(ValueError, match="keep_games=False"):
+    with pytest.raises(MemoryError, match="keep_games=False"):
         tb.simulate("good_fortune", 10**11)
-    with pytest.raises(ValueError, match="keep_games=False"):
+    with pytest.raises(MemoryError, match="keep_games=False"):
         tb.arena("color_mafia", ["random"], 10**11, players=4)
     summary = tb.simulate("good_fortune", 10, keep_games=False)
     assert summary.games == 10
@@ -149,7 +149,7 @@ def test_cli_keeps_only_the_summary_above_its_limit(monkeypatch, capsys):
         seen.append(kwargs["keep_games"])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(tb, "simulate", spy)
+    monkeypatch.setattr(cli, "simulate", spy)
     monkeypatch.setattr(cli, "KEEP_GAMES_LIMIT", 1000)
     for games in ("1000", "1001"):
         assert cli.main(["simulate", "good_fortune", "--games", games, "--no-progress"]) == 0

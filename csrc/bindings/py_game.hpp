@@ -276,7 +276,10 @@ class StateMethods {
     return action;
   }
 
-  // The ismcts_* methods: the ISMCTS config from their keywords, then the generic path.
+  // Two entries reach the bots: bot_action (a built-in bot's move, through the same BotRunners::act
+  // that tb.arena's C++ games use) and search (a search bot's move with its statistics; tb.search).
+  // The ismcts_* methods are thin aliases kept for old code: the ISMCTS config from their
+  // keywords, then bot_action or search.
   static BotConfig ismcts_config(const py::handle& iterations, const py::handle& exploration,
                                  const py::object& time_limit, const py::handle& threads) {
     py::dict fields;
@@ -440,7 +443,8 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("ismcts_action", &M::ismcts_action, py::arg("player") = py::none(), py::arg("iterations") = 1000,
            py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
            py::arg("threads") = 1,
-           "ISMCTS decision of `player` (default: the player to move): reads the state only through "
+           "Alias of bot_action(tb.bots.ISMCTS(...).config, player, seed): the ISMCTS decision of `player` "
+           "(default: the player to move). It reads the state only through "
            "resample(player, .), so states `player` cannot tell apart give the same action for the same seed "
            "(unless time_limit, in seconds, cuts the search short). threads > 1 searches that many independent "
            "trees at once (root-parallel, `iterations` shared among them) and sums their root visits; the same "
@@ -448,7 +452,8 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("ismcts_visits", &M::ismcts_visits, py::arg("player") = py::none(), py::arg("iterations") = 1000,
            py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
            py::arg("threads") = 1,
-           "The same search as ismcts_action; returns the root visit count of each of `player`'s actions, "
+           "Alias of tablebits.search(state, tb.bots.ISMCTS(...), player, seed).visits (as uint32): "
+           "the same search as ismcts_action; returns the root visit count of each of `player`'s actions, "
            "summed over the trees (uint32 numpy array of length num_actions; all zero when the player has one "
            "legal action, which is then chosen without a search).")
       .def("_search", &M::search, py::arg("bot"), py::arg("player") = py::none(), py::arg("seed") = 0,

@@ -3,6 +3,10 @@
 numpy's zeroed arrays are mapped lazily, so a VectorEnv or simulate whose buffers exceed the
 free memory would be accepted and then killed by the kernel when C++ fills them. Checking the
 total against the memory available now turns that into a ``MemoryError`` naming the sizes.
+
+One policy for every caller (VectorEnv, and simulate and arena keeping every game's row):
+``MemoryError`` when the arrays would take more than ``SHARE`` of the memory available now,
+which leaves the rest for the game states, Python and the machine's other work.
 """
 
 from __future__ import annotations
@@ -32,11 +36,16 @@ def available_bytes() -> int | None:
     return min(limits) if limits else None
 
 
-def check_fits(nbytes: int, what: str) -> None:
-    """Raises ``MemoryError`` if ``nbytes`` exceed the memory available now."""
+#: the share of the available memory one job's arrays may take
+SHARE = 0.8
+
+
+def check_fits(nbytes: int, what: str, hint: str = "use fewer envs") -> None:
+    """Raises ``MemoryError`` if ``nbytes`` exceed ``SHARE`` of the memory available now;
+    the message names ``what`` needs them and ends with ``hint``."""
     free = available_bytes()
-    if free is not None and nbytes > free:
+    if free is not None and nbytes > SHARE * free:
         raise MemoryError(
-            f"{what} needs {nbytes / 2**30:.2f} GiB of memory, but only "
-            f"{free / 2**30:.2f} GiB are available; use fewer games/envs or run in chunks"
+            f"{what} needs {nbytes / 2**30:.2f} GiB of memory, more than {SHARE:.0%} of the "
+            f"{free / 2**30:.2f} GiB available; {hint}"
         )

@@ -9,23 +9,23 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
-from ._checks import check_non_negative_int, check_seed
+from ._checks import check_seed
 from ._core import SIMULTANEOUS, Game
+from ._paths import check_writable
 from ._registry import resolve_game
-from .bots import ISMCTS, Bot, BuiltinBot, Random, parse
-from .chunks import ArenaJob
-from .jobs import GameRecords, json_number
+from .bots import ISMCTS, Bot, BuiltinBot, Random, fill_seats, parse
+from .jobs import runner
+from .jobs.results import GameRecords, json_number
+from .jobs.spec import ArenaJob, Outcome
+from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
     RecordWriter,
     arena_records,
     bot_name,
-    check_writable,
     save_records,
 )
 from .stats import Interval, share_interval
-from .summary import ArenaSummary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -164,7 +164,7 @@ def arena_job(
     if not 1 <= len(resolved) <= players:
         raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
     if entry_bot is None:
-        entry_bot = [min(e, len(resolved) - 1) for e in range(players)]
+        entry_bot = fill_seats(range(len(resolved)), players)
     return ArenaJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=players,
         bots=[b.name for b in resolved], entry_bot=list(entry_bot),
@@ -210,9 +210,7 @@ def arena(
     ``reproducible=False``: their searches stop when the time is spent, so the games depend on
     the machine's speed and load, and the same seed no longer gives the same games.
     """
-    g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
-    check_seed(seed)
+    g = runner.check_job(game, games, seed, params)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
     job = arena_job(g, bots, seed, record=records is not None, reproducible=reproducible)
@@ -228,7 +226,7 @@ def arena(
     return result
 
 
-def arena_result(job: ArenaJob, outcome: runner.Outcome) -> ArenaResult | ArenaSummary:
+def arena_result(job: ArenaJob, outcome: Outcome) -> ArenaResult | ArenaSummary:
     """The result of ``job`` run to ``outcome``: an ArenaResult, or (keep_games=False) the
     summary."""
     if outcome.arrays is None:

@@ -17,15 +17,17 @@ here. Any object with a matching ``act`` method can play in ``tb.play``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from ._checks import check_optional_seed, check_positive_int
 from ._core import BotConfig, Evaluator, State
 
-__all__ = ["ISMCTS", "Bot", "BuiltinBot", "Random", "parse"]
+__all__ = ["ISMCTS", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
+
+_T = TypeVar("_T")
 
 
 @runtime_checkable
@@ -205,3 +207,11 @@ def parse(spec: str) -> BuiltinBot:
         f"unknown bot {spec!r}; expected random, ismcts or ismcts:BUDGET[@EXPLORATION] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME)"
     )
+
+
+def fill_seats(bots: Sequence[_T], seats: int) -> list[_T]:
+    """``bots`` in seat order, the last one filling the seats left over (``tb.arena`` and
+    ``tablebits play``): ``fill_seats([a, b], 4) == [a, b, b, b]``."""
+    if not bots:
+        raise ValueError("pass at least one bot")
+    return [bots[min(i, len(bots) - 1)] for i in range(seats)]

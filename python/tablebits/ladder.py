@@ -23,16 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
-from ._checks import check_seed
+from ._checks import check_positive_int
 from ._core import Game
-from ._registry import resolve_game
 from .arena import ArenaResult, arena_job, arena_result
 from .bots import BuiltinBot, Random, parse
-from .jobs import json_number
+from .jobs import runner
+from .jobs.results import json_number
+from .jobs.summary import ArenaSummary
 from .ratings import PairGames, fit_ratings
 from .stats import Interval
-from .summary import ArenaSummary
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -192,11 +191,9 @@ def ladder(
     ``reproducible`` work as in ``tb.arena`` for every arena of the ladder; the same ``seed``
     gives the same ladder (unless ``reproducible=False`` let time-limited bots play).
     """
-    g = resolve_game(game, **params)
+    check_positive_int(games, "games")  # every pair (or bot) plays at least one game
+    g = runner.check_job(game, games, seed, params)
     resolved = _check_bots(bots)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be an int >= 1 (games per pair), got {games!r}")
-    check_seed(seed)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
     info = g.info
@@ -206,7 +203,7 @@ def ladder(
     result = LadderResult(game_id=g.id, params=g.params, seed=seed, games=games, bots=names,
                           cooperative=info.cooperative, ratings=[], reproducible=reproducible)
 
-    def play(pair: list[BuiltinBot], entry_bot: list[int], count: int) -> ArenaSummary:
+    def play(pair: list[BuiltinBot], entry_bot: list[int] | None, count: int) -> ArenaSummary:
         job = arena_job(g, pair, seed, entry_bot, reproducible=reproducible)
         outcome = runner.run(job, count, threads=threads, keep_games=keep_games,
                              progress=progress, backend=backend, address=address,
@@ -218,7 +215,8 @@ def ladder(
 
     players = g.num_players
     if info.cooperative:
-        result.ratings = [play([bot], [0] * players, games).win_shares()[0] for bot in resolved]
+        # one bot fills every seat (arena_job's default)
+        result.ratings = [play([bot], None, games).win_shares()[0] for bot in resolved]
         return result
     alternate = [e % 2 for e in range(players)]  # A, B, A, B, ...: A holds any extra seat
     held = (players - players // 2, players // 2)

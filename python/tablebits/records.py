@@ -23,7 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import _batch
+from ._checks import is_int
 from ._core import SIMULTANEOUS, Game, State
+from ._paths import check_writable
+from ._registry import make
 
 __all__ = [
     "FORMAT",
@@ -76,8 +80,6 @@ class GameRecord:
     @property
     def game(self) -> Game:
         """The game, rebuilt from ``game_id`` and ``params``."""
-        from . import make
-
         return make(self.game_id, **self.params)
 
     def final_state(self) -> State:
@@ -273,30 +275,21 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
         if not isinstance(record, GameRecord):
             raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
         lines.append(json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False))
+    return write_whole(path, "".join(line + "\n" for line in lines))
+
+
+def write_whole(path: str | os.PathLike[str], text: str) -> Path:
+    """Writes ``text`` to ``path`` whole or not at all: into a temporary file in the same
+    folder, renamed over ``path`` at the end. Returns the path."""
     target = check_writable(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as f:
-            f.write("".join(line + "\n" for line in lines))
+            f.write(text)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return target
-
-
-def check_writable(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a Path, if a file can be written there; else ValueError (before any work)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"a path must be a str or os.PathLike, not {type(path).__name__}")
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise ValueError(f"cannot write {target}: the folder {folder} does not exist")
-    if target.is_dir():
-        raise ValueError(f"cannot write {target}: it is a folder")
-    if not os.access(folder, os.W_OK):
-        raise ValueError(f"cannot write {target}: the folder {folder} is not writable")
     return target
 
 
@@ -307,8 +300,6 @@ def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[Gam
     (at a sequential node only the mover's entry counts). Each game is replayed here to add the
     action strings, and must end with the returns, scores and truncation the arena reported.
     """
-    from . import _batch
-
     n = game.num_players
     records = []
     for i, flat in enumerate(actions):
@@ -376,7 +367,7 @@ def _parse(d: Any) -> GameRecord:
     game_id, params, seed, bots = d["game"], d["params"], d["seed"], d["bots"]
     _expect(isinstance(game_id, str), "game", "a string")
     _expect(isinstance(params, dict), "params", "an object")
-    _expect(_is_int(seed) and 0 <= seed < 2**64, "seed", "an int in [0, 2**64)")
+    _expect(is_int(seed) and 0 <= seed < 2**64, "seed", "an int in [0, 2**64)")
     _expect(isinstance(bots, list) and all(isinstance(b, str) for b in bots), "bots",
             "a list of strings")
     truncated = d.get("truncated", False)
@@ -384,7 +375,7 @@ def _parse(d: Any) -> GameRecord:
     arena = d.get("arena")
     if arena is not None:
         _expect(isinstance(arena, dict) and arena.keys() == {"seed", "game"}
-                and all(_is_int(v) and v >= 0 for v in arena.values()), "arena",
+                and all(is_int(v) and v >= 0 for v in arena.values()), "arena",
                 "{\"seed\": int, \"game\": int}")
     returns, scores = d["returns"], d["scores"]
     for name, values in (("returns", returns), ("scores", scores)):
@@ -397,8 +388,8 @@ def _parse(d: Any) -> GameRecord:
     _expect(isinstance(steps, list), "steps", "a list")
     for k, step in enumerate(steps):
         if isinstance(step, dict) and step.keys() == {"player", "action", "string"}:
-            ok = (_is_int(step["player"]) and 0 <= step["player"] < len(bots)
-                  and _is_int(step["action"]) and isinstance(step["string"], str))
+            ok = (is_int(step["player"]) and 0 <= step["player"] < len(bots)
+                  and is_int(step["action"]) and isinstance(step["string"], str))
             _expect(ok, f"steps[{k}]", "player and action ints in range and a string")
             players.append(step["player"])
             actions.append(step["action"])
@@ -407,7 +398,7 @@ def _parse(d: Any) -> GameRecord:
             joint, texts = step["joint"], step["strings"]
             ok = (isinstance(joint, list) and isinstance(texts, list)
                   and len(joint) == len(texts) == len(bots)
-                  and all(_is_int(a) for a in joint)
+                  and all(is_int(a) for a in joint)
                   and all((t is None) == (a == -1) and (t is None or isinstance(t, str))
                           for a, t in zip(joint, texts, strict=True)))
             _expect(ok, f"steps[{k}]", "a joint action per seat (-1 for no action) with a "
@@ -426,12 +417,8 @@ def _parse(d: Any) -> GameRecord:
     )
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _is_number(v: Any) -> bool:
-    return (_is_int(v) or isinstance(v, float)) and math.isfinite(v)
+    return (is_int(v) or isinstance(v, float)) and math.isfinite(v)
 
 
 def _expect(ok: bool, name: str, what: str) -> None:

@@ -8,14 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import runner
-from ._checks import check_non_negative_int, check_seed
 from ._core import Game
-from ._registry import resolve_game
-from .chunks import SimulateJob
-from .jobs import GameRecords, json_number
+from .jobs import runner
+from .jobs.results import GameRecords, json_number
+from .jobs.spec import SimulateJob
+from .jobs.summary import SimulationSummary, sole_winners
 from .stats import Interval
-from .summary import SimulationSummary, sole_winners
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -89,7 +87,7 @@ def simulate(
     runs).
 
     ``keep_games=True`` returns a ``SimulationResult`` with one row per game (a job too large for
-    memory raises ``ValueError`` before allocating); ``keep_games=False`` (summary mode) returns a
+    memory raises ``MemoryError`` before allocating); ``keep_games=False`` (summary mode) returns a
     ``SimulationSummary``: the same statistics and table, merged chunk by chunk, in memory that
     does not grow with ``games``.
 
@@ -98,9 +96,7 @@ def simulate(
     joins a cluster (docs/distributed.md). There ``threads`` is the threads (and CPUs) of one
     task, 1 by default, and chunk sizes adapt so that a task runs about ``task_seconds``.
     """
-    g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
-    check_seed(seed)
+    g = runner.check_job(game, games, seed, params)
     job = SimulateJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=g.num_players
     )

@@ -1,11 +1,8 @@
-"""What simulate and arena share: the chunked C++ run with a progress bar, and the per-game
-result arrays."""
+"""What the results of simulate and arena share: the per-game arrays of a job."""
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,38 +13,6 @@ def json_number(x: float) -> float | None:
     """``x``, or None (JSON null) where it is not a number: a mean over no games."""
     return x if math.isfinite(x) else None
 
-
-def run_chunked(
-    game_id: str,
-    games: int,
-    chunk: int,
-    progress: bool,
-    run: Callable[[int, int], None],
-    always_chunk: bool = False,
-) -> float:
-    """Calls ``run(first, end)`` over ``[0, games)``; returns the wall-clock seconds.
-
-    Without ``progress`` (nor ``always_chunk``) it is one call; otherwise, calls of ``chunk``
-    games between which a tqdm bar updates (each call releases the GIL while C++ plays).
-    """
-    if not progress and not always_chunk:
-        chunk = max(games, 1)
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, unit="game", unit_scale=True, desc=game_id)
-    start = time.perf_counter()
-    try:
-        for first in range(0, games, chunk):
-            end = min(first + chunk, games)
-            run(first, end)
-            if bar is not None:
-                bar.update(end - first)
-    finally:
-        if bar is not None:
-            bar.close()
-    return time.perf_counter() - start
 
 
 @dataclass(frozen=True, kw_only=True)

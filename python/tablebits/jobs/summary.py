@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .stats import Interval, wilson
+from ..stats import Interval, wilson
 
 __all__ = ["ArenaSummary", "Histogram", "SimulationSummary"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from ._core import TERMINAL, IllegalActionError, State
+from .._core import TERMINAL, IllegalActionError, State
 
 
 def as_action(action: Any) -> int:

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from . import _batch
+from .. import _batch
 from .summary import ArenaSummary, SimulationSummary
 
 if TYPE_CHECKING:
-    from .bots import ISMCTS
+    from ..bots import ISMCTS
 
 #: Per-game arrays of one chunk: returns, scores, lengths, truncated (and, for arena, entry
 #: seats).
@@ -138,3 +138,13 @@ class ArenaJob:
 
 
 Job = SimulateJob | ArenaJob
+
+
+@dataclass
+class Outcome:
+    """The per-game arrays (keep_games=True) or the summary, and the wall-clock seconds."""
+
+    arrays: ChunkArrays | None
+    summary: SimulationSummary | ArenaSummary | None
+    seconds: float
+    traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions

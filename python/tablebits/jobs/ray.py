@@ -22,9 +22,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .chunks import ChunkArrays, Job
-from .runner import Outcome
-from .summary import ArenaSummary, SimulationSummary
+from .local import Collector, Payload, Progress, play_chunk
+from .spec import Job, Outcome
 
 #: Seconds the driver waits for a TCP connection to a cluster address before giving up.
 CONNECT_TIMEOUT = 10.0
@@ -46,7 +45,7 @@ class ChunkDone:
 
     first: int
     end: int
-    payload: ChunkArrays | SimulationSummary | ArenaSummary
+    payload: Payload
     seconds: float  #: time inside the task, playing and summarising
     node: str  #: Ray node id of the worker that ran it
 
@@ -81,9 +80,7 @@ def _play_chunk(
             marker.write(str(os.getpid()))
         os.kill(os.getpid(), signal.SIGKILL)
     start = time.perf_counter()
-    out = job.arrays(end - first)
-    job.run_into(first, out, threads)
-    payload = out if keep_games else job.summarize(out)
+    payload, _ = play_chunk(job, first, job.arrays(end - first), threads, keep_games)
     node = ray.get_runtime_context().get_node_id()
     return ChunkDone(first, end, payload, time.perf_counter() - start, node)
 
@@ -179,50 +176,36 @@ def run(
     sizer = _Sizer(job, games, threads, task_seconds, slots)
     crash_marker = os.environ.get(CRASH_ONCE_ENV) or None
 
-    arrays = job.arrays(games) if keep_games else None
-    summary = None if keep_games else job.empty_summary()
-    result = RayRun(Outcome(arrays, summary, 0.0))
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, unit="game", unit_scale=True, desc=job.game_id)
-    start = time.perf_counter()
+    collector = Collector(job, games, keep_games)
+    chunks: list[tuple[int, int]] = []
+    nodes: list[str] = []
     pending: dict[Any, tuple[int, int]] = {}
     next_first = 0
     chunk_index = 0
-    try:
-        while next_first < games or pending:
-            while next_first < games and len(pending) < window:
-                end = next_first + sizer.size(next_first)
-                marker = crash_marker if chunk_index == 1 else None
-                ref = task.remote(job, next_first, end, threads, keep_games, marker)
-                pending[ref] = (next_first, end)
-                next_first, chunk_index = end, chunk_index + 1
-            ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL_SECONDS)
-            for ref in ready:
-                del pending[ref]
-                done: ChunkDone = ray.get(ref)
-                sizer.record(done)
-                if arrays is not None:
-                    for whole, part in zip(arrays, done.payload, strict=True):  # type: ignore[arg-type]
-                        whole[done.first : done.end] = part
-                else:
-                    summary.merge(done.payload)  # type: ignore[union-attr, arg-type]
-                result.chunks.append((done.first, done.end))
-                result.nodes.append(done.node)
-                if bar is not None:
-                    bar.update(done.end - done.first)
-    except BaseException:
-        # Ctrl-C or a failed chunk: stop the workers still playing, then let it propagate.
-        for ref in pending:
-            with contextlib.suppress(Exception):  # already finished or gone: nothing to stop
-                ray.cancel(ref, force=True)
-        raise
-    finally:
-        if bar is not None:
-            bar.close()
-    result.outcome.seconds = time.perf_counter() - start
-    if summary is not None:
-        summary.seconds = result.outcome.seconds
-    return result
+    with Progress(games, job.game_id, progress) as bar:
+        start = time.perf_counter()
+        try:
+            while next_first < games or pending:
+                while next_first < games and len(pending) < window:
+                    end = next_first + sizer.size(next_first)
+                    marker = crash_marker if chunk_index == 1 else None
+                    ref = task.remote(job, next_first, end, threads, keep_games, marker)
+                    pending[ref] = (next_first, end)
+                    next_first, chunk_index = end, chunk_index + 1
+                ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL_SECONDS)
+                for ref in ready:
+                    del pending[ref]
+                    done: ChunkDone = ray.get(ref)
+                    sizer.record(done)
+                    collector.add(done.first, done.end, done.payload)
+                    chunks.append((done.first, done.end))
+                    nodes.append(done.node)
+                    bar.advance(done.end - done.first)
+        except BaseException:
+            # Ctrl-C or a failed chunk: stop the workers still playing, then let it propagate.
+            for ref in pending:
+                with contextlib.suppress(Exception):  # already finished or gone: nothing to stop
+                    ray.cancel(ref, force=True)
+            raise
+        seconds = time.perf_counter() - start
+    return RayRun(collector.outcome(seconds), chunks, nodes)

@@ -1,56 +1,25 @@
-"""The command line's play and replay commands, and the output options of simulate and arena
-(``--json``, ``--plot``, ``--records``)."""
+"""The command line's play and replay commands."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import sys
 import time
 from typing import Any
 
-from ._checks import check_seed
-from ._core import SIMULTANEOUS, State
-from .records import GameRecord, check_writable, load_records, replay, save_records
-
-
-def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
-    """``--json`` and ``--plot`` (simulate and arena), and ``--records`` (arena)."""
-    parser.add_argument("--json", action="store_true",
-                        help="print the summary as JSON instead of a table")
-    parser.add_argument("--plot", metavar="PNG", default=None,
-                        help="also draw the results to this image file (needs tablebits[plot])")
-    if records:
-        parser.add_argument("--records", metavar="JSONL", default=None,
-                            help="save every game's record to this JSON Lines file")
-
-
-def check_outputs(args: argparse.Namespace) -> None:
-    """Fails early (ValueError / ImportError) on an output that could not be written."""
-    if args.plot is not None:
-        from .plot import check_plot_path
-
-        check_plot_path(args.plot)
-    if getattr(args, "records", None) is not None:
-        check_writable(args.records)
-
-
-def emit(result: Any, args: argparse.Namespace) -> None:
-    """Prints the summary (table or JSON) and draws the plot if one was asked for."""
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
-    else:
-        print(result.summary())
-    if args.plot is not None:
-        result.plot(args.plot)
-        if not args.json:
-            print(f"plot saved to {args.plot}")
+from .. import bots
+from .._checks import check_seed
+from .._core import SIMULTANEOUS, State
+from .._paths import check_writable
+from .._registry import make
+from ..pictures.narrate import legend, narrate
+from ..records import GameRecord, load_records, replay, save_records
+from .human import HumanGame
+from .options import add_param_option
 
 
 def add_play_parser(sub: Any, games: list[str]) -> None:
-    from .__main__ import parse_param
-
     play = sub.add_parser("play", help="play a game at the terminal against bots")
     play.add_argument("game", choices=games)
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -60,10 +29,7 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
         "with fewer bots than seats the last one fills the rest (default: ismcts)",
     )
     play.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
-    play.add_argument(
-        "--param", type=parse_param, action="append", default=[], metavar="NAME=VALUE",
-        help="a game parameter, e.g. --param players=4 (repeatable)",
-    )
+    add_param_option(play, "players=4")
     play.add_argument("--records", metavar="JSONL", default=None,
                       help="where to save the game's record "
                       "(default: tablebits-GAME-DATE-TIME.jsonl here)")
@@ -71,31 +37,27 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """``tablebits play``: 0 when the game ends or the player leaves, 2 on bad arguments."""
-    import tablebits as tb
-
-    from .human import HumanGame
-
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
-        game = tb.make(args.game, **dict(args.param))
+        game = make(args.game, **dict(args.param))
         check_seed(seed)
         check_writable(path)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
-        specs = [tb.bots.parse(spec) for spec in args.bots]
+        specs = [bots.parse(spec) for spec in args.bots]
         others = game.num_players - 1
         if len(specs) > others:
             raise ValueError(
                 f"{game.id} has {others} other seat{'s' if others > 1 else ''}; "
                 f"got {len(specs)} bots"
             )
-        seated = iter(specs[min(i, len(specs) - 1)] for i in range(others))
-        bots = [None if p == args.seat else next(seated) for p in range(game.num_players)]
+        seated = iter(bots.fill_seats(specs, others))
+        seats = [None if p == args.seat else next(seated) for p in range(game.num_players)]
     except (ValueError, TypeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    record = HumanGame(game, args.seat, bots, seed).run()
+    record = HumanGame(game, args.seat, seats, seed).run()
     if record is not None:
         save_records([record], path)
         print(f"Record saved to {path}")
@@ -109,10 +71,15 @@ def add_replay_parser(sub: Any) -> None:
                      help="which record of the file (0-based, default 0)")
     rep.add_argument("--seat", type=int, default=None, metavar="N",
                      help="show only what seat N sees (default: everything)")
+    rep.add_argument("--html", default=None, metavar="OUT",
+                     help="write a replay page (one self-contained HTML file, every game of "
+                     "FILE, each seat's view) to OUT instead of printing")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     """``tablebits replay``: prints nothing unless the whole file reads and replays cleanly."""
+    if args.html is not None:
+        return _write_page(args.file, args.html)
     try:
         records = load_records(args.file)
         if not records:
@@ -132,6 +99,19 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_page(source: str, out: str) -> int:
+    """``tablebits replay FILE --html OUT``: writes nothing unless every game replays."""
+    from ..pictures.page import write_replay_page
+
+    try:
+        path = write_replay_page(source, out)
+    except (OSError, ValueError, TypeError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"Replay page written to {path}")
+    return 0
+
+
 def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
     """The game of ``record`` step by step: every state, or what ``seat`` sees."""
 
@@ -145,7 +125,10 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
         "view: everything" if seat is None else f"view: what seat {seat} sees",
     ]
     states = replay(record)
-    lines += ["", "-- start --", view(next(states))]
+    before = next(states)
+    if seat is not None:
+        lines += legend(before, seat)
+    lines += ["", "-- start --", view(before)]
     steps = zip(record.players, record.strings, states, strict=True)
     for k, (player, text, state) in enumerate(steps):
         if player == SIMULTANEOUS:
@@ -154,7 +137,9 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
             lines += ["", f"-- step {k}: at once: {moves} --"]
         else:
             lines += ["", f"-- step {k}: seat {player} plays {text} --"]
+        lines += [f"  > {line}" for line in narrate(before, state, seat)]
         lines.append(view(state))
+        before = state
     results = ", ".join(
         f"seat {p}: return {r:g}, score {s:g}"
         for p, (r, s) in enumerate(zip(record.returns, record.scores, strict=True))

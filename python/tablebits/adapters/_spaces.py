@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
-from ._checks import check_optional_seed
-from ._core import Game
+from .._checks import check_optional_seed
+from .._core import Game
 
 # Observation tensors hold flags, fractions and counts (coins, gems, rounds): never negative,
 # with no common upper bound, so the Box is [0, inf). The adapters' tests check every

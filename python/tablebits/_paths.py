@@ -1,0 +1,21 @@
+"""Output paths checked before any work: a job fails at once, not after hours of games."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path, if a file can be written there; else ValueError (before any work)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"a path must be a str or os.PathLike, not {type(path).__name__}")
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {target}: the folder {folder} does not exist")
+    if target.is_dir():
+        raise ValueError(f"cannot write {target}: it is a folder")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write {target}: the folder {folder} is not writable")
+    return target

@@ -1,0 +1,2 @@
+"""The command line (``tablebits`` / ``python -m tablebits``): the top floor, imported by
+nothing else in the package."""

@@ -1,0 +1,98 @@
+"""The command line's shared options: ``--param`` (every command), the job options of
+simulate, arena and ladder, the bots of arena and ladder (``--bots`` help,
+``--allow-time-limits``), and their outputs (``--json``, ``--plot``, ``--records``) with
+``emit``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .._paths import check_writable
+
+
+def parse_param(text: str) -> tuple[str, Any]:
+    """``name=value``; the value is read as JSON when it parses (numbers, bools, lists)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
+def add_param_option(parser: argparse.ArgumentParser, example: str) -> None:
+    """``--param NAME=VALUE`` (repeatable): the game's parameters, for every command."""
+    parser.add_argument(
+        "--param", type=parse_param, action="append", default=[], metavar="NAME=VALUE",
+        help=f"a game parameter, e.g. --param {example} (repeatable)",
+    )
+
+
+def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
+    """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
+    parser.add_argument("game", choices=games)
+    parser.add_argument("--games", type=int, default=default_games)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=None, help="default: every core")
+    add_param_option(parser, "variant=guess or players=4")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--backend", choices=["local", "ray"], default="local",
+        help="local threads, or Ray tasks (pip install 'tablebits[ray]'; docs/distributed.md)",
+    )
+    parser.add_argument(
+        "--address", default=None,
+        help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster (default: local)",
+    )
+
+
+#: How ``--bots`` names a bot (arena and ladder), as ``tablebits.bots.parse`` reads it.
+BOTS_HELP = (
+    "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
+    "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME"
+)
+
+
+def add_time_limit_option(parser: argparse.ArgumentParser) -> None:
+    """``--allow-time-limits`` (arena and ladder): the ``reproducible=False`` opt-in."""
+    parser.add_argument(
+        "--allow-time-limits", action="store_true",
+        help="let time-limited bots (ismcts:20ms) play: the results then depend on this "
+        "machine's speed and load, and the same seed no longer gives the same games",
+    )
+
+
+def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
+    """``--json`` and ``--plot`` (simulate, arena and ladder), and ``--records`` (arena)."""
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary as JSON instead of a table")
+    parser.add_argument("--plot", metavar="PNG", default=None,
+                        help="also draw the results to this image file (needs tablebits[plot])")
+    if records:
+        parser.add_argument("--records", metavar="JSONL", default=None,
+                            help="save every game's record to this JSON Lines file")
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Fails early (ValueError / ImportError) on an output that could not be written."""
+    if args.plot is not None:
+        from ..plot import check_plot_path
+
+        check_plot_path(args.plot)
+    if getattr(args, "records", None) is not None:
+        check_writable(args.records)
+
+
+def emit(result: Any, args: argparse.Namespace) -> None:
+    """Prints the summary (table or JSON) and draws the plot if one was asked for."""
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(result.summary())
+    if args.plot is not None:
+        result.plot(args.plot)
+        if not args.json:
+            print(f"plot saved to {args.plot}")

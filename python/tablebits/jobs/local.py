@@ -1,0 +1,107 @@
+"""The chunk pipeline both backends share (one chunk's body, putting chunks together, the
+progress bar) and the local backend, which runs it on this machine's threads."""
+
+from __future__ import annotations
+
+import time
+from types import TracebackType
+from typing import Any
+
+from .spec import ChunkArrays, Job, Outcome
+from .summary import ArenaSummary, SimulationSummary
+
+Payload = ChunkArrays | SimulationSummary | ArenaSummary
+
+
+class Progress:
+    """A tqdm bar of a job's games (nothing when ``show`` is false)."""
+
+    def __init__(self, games: int, desc: str, show: bool) -> None:
+        self.bar: Any = None
+        if show:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=games, unit="game", unit_scale=True, desc=desc)
+
+    def advance(self, games: int) -> None:
+        if self.bar is not None:
+            self.bar.update(games)
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def play_chunk(
+    job: Job, first: int, out: ChunkArrays, threads: int, keep_games: bool
+) -> tuple[Payload, list[list[int]] | None]:
+    """Plays games ``first, first + 1, ...`` into ``out``: the chunk's rows (``keep_games``)
+    or their summary, and the games' decisions when the job records them."""
+    traces = job.run_into(first, out, threads)
+    return (out if keep_games else job.summarize(out)), traces
+
+
+class Collector:
+    """A job's outcome put together from its chunks, in whatever order they finish."""
+
+    def __init__(self, job: Job, games: int, keep_games: bool) -> None:
+        self.arrays = job.arrays(games) if keep_games else None
+        self.summary = None if keep_games else job.empty_summary()
+
+    def add(self, first: int, end: int, payload: Payload) -> None:
+        if self.arrays is None:
+            self.summary.merge(payload)  # type: ignore[union-attr, arg-type]
+            return
+        for whole, part in zip(self.arrays, payload, strict=True):  # type: ignore[arg-type]
+            if part.base is not whole:  # a chunk played elsewhere, not into a view of whole
+                whole[first:end] = part
+
+    def outcome(self, seconds: float, traces: list[list[int]] | None = None) -> Outcome:
+        if self.summary is not None:
+            self.summary.seconds = seconds
+        return Outcome(self.arrays, self.summary, seconds, traces)
+
+
+def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
+    """Games per chunk on local threads: a fraction of a second, so progress bars move.
+
+    Summary mode takes larger chunks of random games (about a second of games per thread): every
+    chunk ends in a wait for the slowest thread and a summarising pass, which on a busy machine
+    cost more than the memory of larger buffers (a few MB).
+    """
+    if job.searching:
+        return max(64, 16 * threads)
+    return max(10_000, (2_000 if keep_games else 100_000) * threads)
+
+
+def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bool) -> Outcome:
+    """Plays the job in chunks on ``threads`` threads of this process.
+
+    Every game's rows go straight into the job's arrays, in one call without a progress bar;
+    summary mode reuses one chunk-sized set of buffers and chunks even without a bar.
+    """
+    chunk = local_chunk(job, threads, keep_games)
+    if keep_games and not progress:
+        chunk = max(games, 1)
+    collector = Collector(job, games, keep_games)
+    buffers = None if keep_games else job.arrays(min(chunk, games))
+    traces: list[list[int]] = []
+    with Progress(games, job.game_id, progress) as bar:
+        start = time.perf_counter()
+        for first in range(0, games, chunk):
+            end = min(first + chunk, games)
+            if collector.arrays is not None:
+                out = tuple(a[first:end] for a in collector.arrays)
+            else:
+                out = tuple(b[: end - first] for b in buffers)  # type: ignore[union-attr]
+            payload, noted = play_chunk(job, first, out, threads, keep_games)
+            collector.add(first, end, payload)
+            traces.extend(noted or [])
+            bar.advance(end - first)
+        seconds = time.perf_counter() - start
+    return collector.outcome(seconds, traces if job.record else None)

@@ -1,0 +1,70 @@
+"""docs/architecture.md's "Adding a fifth game" checklist against the repository and the
+registry: every registered game has every file the checklist names (or appears in every shared
+file it names), and every file the games have one of apiece is in the checklist."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import tablebits as tb
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "architecture.md"
+
+
+def checklist_rows() -> list[tuple[str, list[str]]]:
+    """(step, repository paths named in the step's row) of the checklist table."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## Adding a fifth game", 1)[1]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or cells[0] in ("step", "---"):
+            continue
+        paths = [p for p in re.findall(r"`([^`\s]+)`", cells[1]) if "/" in p]
+        rows.append((cells[0], paths))
+    return rows
+
+
+def tracked_files() -> list[str]:
+    out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_the_checklist_has_rows() -> None:
+    rows = checklist_rows()
+    assert len(rows) >= 15 and all(paths for _, paths in rows), rows
+
+
+@pytest.mark.parametrize("game_id", tb.games())
+def test_every_registered_game_has_every_listed_file(game_id: str) -> None:
+    files = tracked_files()
+    missing = []
+    for step, paths in checklist_rows():
+        for pattern in paths:
+            if "<g>" in pattern:
+                if "(optional)" in step:
+                    continue
+                if not fnmatch.filter(files, pattern.replace("<g>", game_id)):
+                    missing.append(pattern)
+            elif game_id not in (ROOT / pattern).read_text(encoding="utf-8"):
+                missing.append(f"{pattern} (does not name {game_id})")
+    assert missing == []
+
+
+def test_every_per_game_file_is_listed() -> None:
+    """A file every game has one of (its id in the path) must be a checklist pattern."""
+    files = tracked_files()
+    games = tb.games()
+    patterns = [p for _, paths in checklist_rows() for p in paths if "<g>" in p]
+    per_game = {
+        f.replace(g, "<g>") for f in files for g in games if g in f
+    }
+    shared = {p for p in per_game if all(p.replace("<g>", g) in files for g in games)}
+    unlisted = sorted(p for p in shared if not any(fnmatch.fnmatch(p, q) for q in patterns))
+    assert unlisted == []
