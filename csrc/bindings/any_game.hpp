@@ -100,10 +100,12 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
 
 // Bot games (tb.arena): `bots` holds one bot per seat in the byte form of core/bots.hpp
 // (BotConfig._bytes), `count` games; `actions` (count vectors, or null) receives each game's
-// decisions for its record.
+// decisions for its record. Time-limited bots make the games depend on the machine's speed, so
+// they play only when the caller opted in with `allow_time_limits`.
 inline void arena_any(const std::string& id, const std::string& blob, const std::string& bots_blob,
                       uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
-                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, int threads) {
+                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, int threads,
+                      bool allow_time_limits) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     const int players = G::num_players(p);
     BotConfig bots[kMaxPlayers];
@@ -112,7 +114,8 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
     for (int i = 0; i < players; ++i) {
       if (const char* why = bot_from_bytes(&pos, end, bots[i])) throw std::invalid_argument(std::string("arena bots: ") + why);
       if (const char* why = bot_refusal<G>(bots[i])) throw std::invalid_argument(why);
-      if (!bot_reproducible(bots[i])) throw std::invalid_argument("arena bots must be reproducible (no time limit)");
+      if (!allow_time_limits && !bot_reproducible(bots[i]))
+        throw std::invalid_argument("arena bots must be reproducible (no time limit) unless time limits are allowed");
     }
     if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
     arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions}, threads);

@@ -24,6 +24,7 @@ from ._registry import games, make  # noqa: E402
 from .arena import ArenaResult, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
 from .jobs.summary import ArenaSummary, SimulationSummary  # noqa: E402
+from .ladder import LadderResult, ladder  # noqa: E402
 from .pictures import attach as _attach_pictures  # noqa: E402
 from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .search import SearchResult, search  # noqa: E402
@@ -43,6 +44,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
+    "LadderResult",
     "RecordError",
     "SearchResult",
     "SimulationResult",
@@ -54,6 +56,7 @@ __all__ = [
     "arena",
     "bots",
     "games",
+    "ladder",
     "load_records",
     "make",
     "play",

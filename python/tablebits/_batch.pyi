@@ -28,6 +28,7 @@ def arena_chunk(
     truncated: npt.NDArray[np.uint8],
     threads: int,
     record: bool = False,
+    allow_time_limits: bool = False,
 ) -> list[list[int]] | None: ...
 def arena_game_seed(seed: int, game_index: int) -> int: ...
 

@@ -84,7 +84,7 @@ class ISMCTS(BuiltinBot):
     docs/games/hoi_pho.md). The decision is the most-visited action. The search never reads
     what ``player`` cannot know, and the decision depends only on what ``player`` knows and on
     ``seed`` -- unless ``time_limit`` (seconds) stops the search early, which makes it depend
-    on the machine's speed (and keeps the bot out of ``tb.arena``).
+    on the machine's speed (``tb.arena`` takes such bots only with ``reproducible=False``).
 
     ``exploration`` is the UCB1 constant (returns are win shares in [0, 1]). ``threads`` > 1
     searches that many independent trees at once and sums their root visits (root-parallel,
@@ -131,12 +131,11 @@ class ISMCTS(BuiltinBot):
         self.evaluator = evaluator
         self.batch_size = batch_size
         self.c_puct = float(c_puct)
+        budget = _budget_name(iterations, time_limit)
         if evaluator is not None:
-            self.name = f"puct:{iterations}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
+            self.name = f"puct:{budget}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
         else:
-            self.name = f"ismcts:{iterations}" + (
-                f"@{exploration:g}" if exploration != 0.7 else ""
-            )
+            self.name = f"ismcts:{budget}" + (f"@{exploration:g}" if exploration != 0.7 else "")
         if threads > 1:
             self.name += f"x{threads}"
 
@@ -192,12 +191,52 @@ class PIMC(BuiltinBot):
         return self.seed
 
 
+#: The iteration budget of a bot that only its time limit stops (``ismcts:20ms``).
+UNTIL_TIME_LIMIT = 2**32 - 1
+
+
+def _time_name(seconds: float) -> str:
+    return f"{seconds * 1000:g}ms" if seconds < 1 else f"{seconds:g}s"
+
+
+def _budget_name(iterations: int, time_limit: float | None) -> str:
+    """``1000``, ``20ms`` (stopped by time only) or ``1000/20ms`` (whichever comes first)."""
+    if time_limit is None:
+        return str(iterations)
+    if iterations == UNTIL_TIME_LIMIT:
+        return _time_name(time_limit)
+    return f"{iterations}/{_time_name(time_limit)}"
+
+
+def _parse_time(text: str) -> float:
+    """Seconds from ``20ms`` or ``1.5s``."""
+    for suffix, scale in (("ms", 1e-3), ("s", 1.0)):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * scale
+    raise ValueError(f"a time needs a unit, ms or s: {text!r}")
+
+
+def _parse_budget(text: str) -> tuple[int, float | None]:
+    """(iterations, time_limit) from ``ITERATIONS``, ``TIME`` or ``ITERATIONS/TIME``."""
+    iters, slash, limit = text.partition("/")
+    if slash:
+        return int(iters), _parse_time(limit)
+    if iters[-1:].isalpha():
+        return UNTIL_TIME_LIMIT, _parse_time(iters)
+    return int(iters), None
+
+
 def parse(spec: str) -> BuiltinBot:
-    """A bot from its short name: ``random``, ``ismcts``, ``ismcts:ITERATIONS[@EXPLORATION]``,
-    ``pimc`` or ``pimc:SAMPLES[@DEPTH]``.
+    """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
+    ``pimc`` or ``pimc:SAMPLES[@DEPTH]``. BUDGET is ITERATIONS, a time per decision (``20ms``,
+    ``0.5s``: iterations until the time is spent) or both (``1000/20ms``: whichever comes
+    first). Time-limited bots depend on the machine's speed (``tb.arena`` takes them only with
+    ``reproducible=False``).
 
     >>> parse("ismcts:500@1.0").iterations
     500
+    >>> parse("ismcts:20ms").time_limit
+    0.02
     >>> parse("pimc:30@3").depth
     3
     """
@@ -209,9 +248,10 @@ def parse(spec: str) -> BuiltinBot:
     if name == "ismcts":
         if not rest:
             return ISMCTS()
-        iters, _, expl = rest.partition("@")
+        budget, _, expl = rest.partition("@")
         try:
-            return ISMCTS(int(iters), float(expl) if expl else 0.7)
+            iterations, time_limit = _parse_budget(budget)
+            return ISMCTS(iterations, float(expl) if expl else 0.7, time_limit=time_limit)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     if name == "pimc":
@@ -223,8 +263,9 @@ def parse(spec: str) -> BuiltinBot:
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     raise ValueError(
-        f"unknown bot {spec!r}; expected random, ismcts, ismcts:ITERATIONS[@EXPLORATION], "
-        "pimc or pimc:SAMPLES[@DEPTH]"
+        f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
+        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc or "
+        "pimc:SAMPLES[@DEPTH]"
     )
 
 

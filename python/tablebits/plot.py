@@ -1,4 +1,5 @@
-"""Pictures of simulation and arena results with matplotlib (``pip install tablebits[plot]``).
+"""Pictures of simulation, arena and ladder results with matplotlib
+(``pip install tablebits[plot]``).
 
 The figures are built with ``matplotlib.figure.Figure`` directly, not pyplot, so drawing one
 never opens a window nor touches matplotlib's global state.
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-__all__ = ["arena_figure", "check_plot_path", "simulation_figure"]
+__all__ = ["arena_figure", "check_plot_path", "ladder_figure", "simulation_figure"]
 
 
 class _Run(Protocol):
@@ -68,6 +69,22 @@ class ArenaResult(_Run, Protocol):
     def win_shares(self) -> list[Interval]: ...
 
     def seat_win_shares(self) -> list[list[Interval]]: ...
+
+
+class LadderResult(_Run, Protocol):
+    """What ``ladder_figure`` reads of a ``tablebits.ladder.LadderResult``."""
+
+    @property
+    def bots(self) -> list[str]: ...
+
+    @property
+    def cooperative(self) -> bool: ...
+
+    @property
+    def ratings(self) -> list[Interval]: ...
+
+    @property
+    def order(self) -> list[int]: ...
 
 
 _BINS = 30  # game-length histogram bins (fewer when there are fewer distinct lengths)
@@ -275,4 +292,27 @@ def arena_figure(result: ArenaResult, path: str | os.PathLike[str] | None = None
     ax.set_ylim(0, max([*highs, 1 / players]) * 1.2)
     ax.set_title(f"{result.game_id}: {result.games:,} arena games (seed {result.seed})")
     _legend_below(ax, min(4, len(result.bots) + 1))
+    return _save(fig, path)
+
+
+def ladder_figure(result: LadderResult, path: str | os.PathLike[str] | None = None) -> Figure:
+    """One panel: each bot's rating (Elo, or team win rate in a cooperative game) with its 95%
+    interval, strongest on top. Saved to ``path`` when given."""
+    order = result.order[::-1]  # barh draws from the bottom up
+    fig = _new_figure(7, 1.2 + 0.5 * len(order))
+    ax = fig.subplots()
+    means = np.array([result.ratings[b].mean for b in order])
+    lows = np.array([result.ratings[b].low for b in order])
+    highs = np.array([result.ratings[b].high for b in order])
+    y = np.arange(len(order))
+    ax.errorbar(means, y, xerr=np.vstack([means - lows, highs - means]), fmt="o", capsize=4)
+    ax.set_yticks(y, [result.bots[b] for b in order])
+    if result.cooperative:
+        ax.set_xlabel("team win rate (95% interval)")
+        ax.set_xlim(0, 1)
+    else:
+        ax.axvline(0.0, color="grey", linewidth=0.8)
+        ax.set_xlabel("Elo rating, random = 0 (95% interval)")
+    ax.set_title(f"{result.game_id}: ladder, {result.games:,} games "
+                 f"{'per bot' if result.cooperative else 'per pair'} (seed {result.seed})")
     return _save(fig, path)

@@ -1,5 +1,7 @@
 """The command line's shared options: ``--param`` (every command), the job options of
-simulate and arena, and their outputs (``--json``, ``--plot``, ``--records``) with ``emit``."""
+simulate, arena and ladder, the bots of arena and ladder (``--bots`` help,
+``--allow-time-limits``), and their outputs (``--json``, ``--plot``, ``--records``) with
+``emit``."""
 
 from __future__ import annotations
 
@@ -78,8 +80,25 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
     )
 
 
+#: How ``--bots`` names a bot (arena and ladder), as ``tablebits.bots.parse`` reads it.
+BOTS_HELP = (
+    "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
+    "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
+    "(Fox Duet)"
+)
+
+
+def add_time_limit_option(parser: argparse.ArgumentParser) -> None:
+    """``--allow-time-limits`` (arena and ladder): the ``reproducible=False`` opt-in."""
+    parser.add_argument(
+        "--allow-time-limits", action="store_true",
+        help="let time-limited bots (ismcts:20ms) play: the results then depend on this "
+        "machine's speed and load, and the same seed no longer gives the same games",
+    )
+
+
 def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
-    """``--json`` and ``--plot`` (simulate and arena), and ``--records`` (arena)."""
+    """``--json`` and ``--plot`` (simulate, arena and ladder), and ``--records`` (arena)."""
     parser.add_argument("--json", action="store_true",
                         help="print the summary as JSON instead of a table")
     parser.add_argument("--plot", metavar="PNG", default=None,

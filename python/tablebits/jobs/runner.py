@@ -17,8 +17,8 @@ BACKENDS = ("local", "ray")
 
 
 def check_job(game: Game | str, games: Any, seed: Any, params: dict[str, Any]) -> Game:
-    """The checks simulate and arena share, in this order: the game and its ``params``, the
-    number of games, the seed. Returns the game."""
+    """The checks simulate, arena and ladder share, in this order: the game and its
+    ``params``, the number of games, the seed. Returns the game."""
     g = resolve_game(game, **params)
     check_positive_int(games, "games")  # no statistics of zero games
     check_seed(seed)
