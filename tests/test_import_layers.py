@@ -28,7 +28,7 @@ LAYERS: list[list[str]] = [
     ["jobs", "adapters"],  # many-game jobs and backends; ecosystem adapters
     ["plot"],
     ["simulate", "arena"],  # entry points over jobs/
-    ["pettingzoo", "gymnasium", "openspiel"],  # public paths of the adapters
+    ["pettingzoo", "gymnasium", "openspiel", "sb3"],  # public paths of the adapters
     ["cli"],  # the top floor
 ]
 DOORS = ("__init__", "__main__")

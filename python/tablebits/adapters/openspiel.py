@@ -225,6 +225,15 @@ class TablebitsState(pyspiel.State):
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._turns.state
+        if not state.is_simultaneous_node():
+            # OpenSpiel's convention for simultaneous-move games (what rl_environment relies
+            # on): a joint action at a node where one player acts applies that player's entry.
+            if len(actions) != self.num_players():
+                raise ValueError(
+                    f"joint action must have {self.num_players()} entries, got {len(actions)}"
+                )
+            self._apply_action(actions[state.current_player()])
+            return
         acting = set(state.acting_players())
         state.apply_actions([as_action(a) if p in acting else -1 for p, a in enumerate(actions)])
 
