@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from .adapters.openspiel import (
+    SEED_OUTCOMES,
     TablebitsGame,
     TablebitsState,
     _unpickle_state,  # noqa: F401  (pickles made before the move name it here)
@@ -16,4 +17,4 @@ from .adapters.openspiel import (
     short_name,
 )
 
-__all__ = ["TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
+__all__ = ["SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
