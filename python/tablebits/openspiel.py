@@ -17,4 +17,6 @@ from .adapters.openspiel import (
     short_name,
 )
 
-__all__ = ["SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
+__all__ = [
+    "SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name",
+]

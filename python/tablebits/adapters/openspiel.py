@@ -50,7 +50,9 @@ from .._core import Game, State
 from .._registry import games, make, resolve_game
 from ._turns import Turns, as_action
 
-__all__ = ["SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
+__all__ = [
+    "SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name",
+]
 
 _DYNAMICS = {
     "sequential": pyspiel.GameType.Dynamics.SEQUENTIAL,
