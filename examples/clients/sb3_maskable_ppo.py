@@ -26,8 +26,9 @@ GAME = "good_fortune"
 def train_vector(steps: int, seed: int = 0, num_envs: int = 16) -> MaskablePPO:
     """MaskablePPO on ``num_envs`` games stepped together (``tablebits.sb3``)."""
     env = vec_env(GAME, num_envs, seed=seed)
-    model = MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=512, n_epochs=4,
-                        learning_rate=1e-3, seed=seed, device="cpu")
+    # gamma=1: the only reward is the win share at the end of the game.
+    model = MaskablePPO("MlpPolicy", env, n_steps=64, batch_size=256, n_epochs=4,
+                        learning_rate=1e-3, gamma=1.0, seed=seed, device="cpu")
     return model.learn(steps)
 
 
@@ -35,7 +36,7 @@ def train_single(steps: int, seed: int = 0) -> MaskablePPO:
     """MaskablePPO on one ``GameEnv`` in SB3's ``DummyVecEnv``."""
     env = DummyVecEnv([lambda: GameEnv(GAME)])
     model = MaskablePPO("MlpPolicy", env, n_steps=512, batch_size=256, n_epochs=4,
-                        learning_rate=1e-3, seed=seed, device="cpu")
+                        learning_rate=1e-3, gamma=1.0, seed=seed, device="cpu")
     return model.learn(steps)
 
 

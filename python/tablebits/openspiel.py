@@ -16,7 +16,9 @@ from .adapters.openspiel import (
     register_all,
     short_name,
 )
+from .adapters.openspiel_bots import TablebitsBot, ismcts_bot
 
 __all__ = [
-    "SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name",
+    "SEED_OUTCOMES", "TablebitsBot", "TablebitsGame", "TablebitsState", "ismcts_bot", "load_game",
+    "register_all", "short_name",
 ]

@@ -184,7 +184,7 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
     def _select_mover(self) -> None:
         assert self._turns is not None
         mover = self._turns.to_move()
-        self.infos = {a: {} for a in self.possible_agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
         if mover == TERMINAL:
             self._deads_step_first()
         else:
