@@ -8,7 +8,7 @@ import tianshou_dqn as example
 
 def test_dqn_trains_one_seat():
     result, final = example.train(epochs=1, steps_per_epoch=200)
-    assert result.env_step >= 200 and result.update_step > 0
+    assert result.train_step >= 200 and result.update_step > 0
     returns = final.returns
     assert returns.shape == (20, 2)
     # Win shares: each game's two returns sum to 1.
