@@ -32,7 +32,7 @@ LAYERS: list[list[str]] = [
     ["plot"],
     ["simulate", "arena"],  # entry points over jobs/
     ["ladder"],  # an entry point over jobs/ and arena's job helpers (arena_job, arena_result)
-    ["pettingzoo", "gymnasium", "openspiel"],  # public paths of the adapters
+    ["pettingzoo", "gymnasium", "openspiel", "sb3"],  # public paths of the adapters
     ["cli"],  # the top floor
 ]
 DOORS = ("__init__", "__main__")

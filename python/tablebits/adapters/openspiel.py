@@ -55,7 +55,9 @@ from .._registry import games, make, resolve_game
 from ._recall import Recall
 from ._turns import Turns, as_action
 
-__all__ = ["TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
+__all__ = [
+    "SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name",
+]
 
 _DYNAMICS = {
     "sequential": pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -73,7 +75,9 @@ _UTILITY = {
     "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
 }
 _PREFIX = "tablebits_"
-_OWN_PARAMS = {"rng_seed": -1, "turn_based": False}
+_OWN_PARAMS = {"rng_seed": -1, "turn_based": False, "chance_seed": False}
+# chance_seed=True: the number of equally likely seeds at the opening chance node.
+SEED_OUTCOMES = 2**12
 _SCALARS = (bool, int, float, str)
 
 
@@ -145,28 +149,32 @@ class TablebitsGame(pyspiel.Game):
         self.load_params = dict(params)  # everything load_game was given, lists included
         rng_seed = params.pop("rng_seed", -1)
         turn_based = params.pop("turn_based", False)
+        chance_seed = params.pop("chance_seed", False)
         if not isinstance(rng_seed, int) or isinstance(rng_seed, bool) or rng_seed < -1:
             raise ValueError(
                 f"rng_seed must be -1 (random) or a non-negative int, got {rng_seed!r}"
             )
         if not isinstance(turn_based, bool):
             raise ValueError(f"turn_based must be a bool, got {turn_based!r}")
+        if not isinstance(chance_seed, bool):
+            raise ValueError(f"chance_seed must be a bool, got {chance_seed!r}")
         self.tb_game = resolve_game(game_id, **params)
         self.turn_based = turn_based
+        self.chance_seed = chance_seed
         info = self.tb_game.info
         steps_per_node = self.tb_game.num_players if turn_based else 1
-        own = {"rng_seed": rng_seed, "turn_based": turn_based}
+        own = {"rng_seed": rng_seed, "turn_based": turn_based, "chance_seed": chance_seed}
         spec = {**_scalar_params(self.tb_game.params), **_OWN_PARAMS}
         super().__init__(
             _game_type(self.tb_game, turn_based, spec),
             pyspiel.GameInfo(
                 num_distinct_actions=self.tb_game.num_actions,
-                max_chance_outcomes=0,
+                max_chance_outcomes=SEED_OUTCOMES if chance_seed else 0,
                 num_players=self.tb_game.num_players,
                 min_utility=info.min_utility,
                 max_utility=info.max_utility,
                 utility_sum=info.utility_sum,
-                max_game_length=info.max_game_length * steps_per_node,
+                max_game_length=info.max_game_length * steps_per_node + int(chance_seed),
             ),
             {**_scalar_params(self.tb_game.params), **own},
         )
@@ -203,6 +211,9 @@ class TablebitsState(pyspiel.State):
         self._turns = Turns(state)
         self._turn_based = game.turn_based
         self._recall = Recall(state)
+        # chance_seed: the game is dealt by the opening chance node's outcome (the seed), so a
+        # client that samples chance with its own seeded generator controls the deal.
+        self._seed_pending = game.chance_seed
 
     @property
     def tb_state(self) -> State:
@@ -210,6 +221,8 @@ class TablebitsState(pyspiel.State):
         return self._turns.state
 
     def current_player(self) -> int:
+        if self._seed_pending:
+            return int(pyspiel.PlayerId.CHANCE)
         state = self._turns.state
         if state.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -219,13 +232,28 @@ class TablebitsState(pyspiel.State):
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return state.current_player()
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At the opening chance node of ``chance_seed=True``: the seeds, equally likely."""
+        if not self._seed_pending:
+            return []
+        return [(seed, 1.0 / SEED_OUTCOMES) for seed in range(SEED_OUTCOMES)]
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._seed_pending:
+            return list(range(SEED_OUTCOMES)) if player == pyspiel.PlayerId.CHANCE else []
         if self._turn_based:
             return self._turns.legal_actions(player)
         return self._turns.state.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
-        if self._turn_based:
+        if self._seed_pending:
+            if not isinstance(action, int) or not 0 <= action < SEED_OUTCOMES:
+                raise ValueError(f"the opening chance node takes a seed in [0, {SEED_OUTCOMES})"
+                                 f", got {action!r}")
+            self._turns = Turns(self.get_game().tb_game.new_initial_state(action))
+            self._recall = Recall(self._turns.state)  # the players' histories start at the deal
+            self._seed_pending = False
+        elif self._turn_based:
             player = self._turns.to_move()
             moves = {**self._turns.pending, player: as_action(action)}
             if self._turns.choose(player, action):  # the joint action went in: one step
@@ -237,12 +265,23 @@ class TablebitsState(pyspiel.State):
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._turns.state
+        if not state.is_simultaneous_node():
+            # OpenSpiel's convention for simultaneous-move games (what rl_environment relies
+            # on): a joint action at a node where one player acts applies that player's entry.
+            if len(actions) != self.num_players():
+                raise ValueError(
+                    f"joint action must have {self.num_players()} entries, got {len(actions)}"
+                )
+            self._apply_action(actions[state.current_player()])
+            return
         acting = set(state.acting_players())
         state.apply_actions([as_action(a) if p in acting else -1 for p, a in enumerate(actions)])
         self._recall.record({p: as_action(actions[p]) for p in sorted(acting)})
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._turns.state
+        if self._seed_pending:
+            return f"seed {action}"
         if player >= 0 and action in state.legal_actions(player):
             return state.action_to_string(action, player)
         return f"action {action}"
