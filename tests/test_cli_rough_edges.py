@@ -44,9 +44,9 @@ def test_a_closed_pipe_exits_quietly(argv):
     assert done.returncode == 141  # 128 + SIGPIPE, as a tool killed by SIGPIPE
 
 
-def test_records_with_ray_names_flags(capsys):
+def test_records_with_ray_names_flags(capsys, tmp_path):
     code = main(["arena", "good_fortune", "--bots", "random", "--games", "2", "--no-progress",
-                 "--records", os.devnull, "--backend", "ray"])
+                 "--records", str(tmp_path / "games.jsonl"), "--backend", "ray"])
     err = capsys.readouterr().err
     assert code == 2
     assert err.startswith("error: --records needs --backend local")
