@@ -12,8 +12,12 @@ import math
 from typing import Any
 
 from .._core import State
-from . import _svg
-from ._svg import MUTED, Canvas
+from ._svg import HIGHLIGHT, INK, MUTED, Canvas
+from ._svg import header as svg_header
+from ._svg import label_row as svg_label_row
+from ._svg import panel as svg_panel
+from ._svg import text_color as svg_text_color
+from ._svg import token as svg_token
 
 COLORS = {"R": "#d62828", "B": "#1d4e89", "Y": "#f2c14e", "G": "#2a9d3f", "W": "#ffffff"}
 NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green", "W": "white"}
@@ -32,7 +36,7 @@ def hexagon(c: Canvas, cx: float, cy: float, r: float, fill: str, label: str) ->
     points = [(cx + r * math.cos(math.pi / 3 * k + math.pi / 6),
                cy + r * math.sin(math.pi / 3 * k + math.pi / 6)) for k in range(6)]
     c.polygon(points, fill=fill)
-    c.text(cx, cy + r * 0.36, label, size=r, fill=_svg.text_color(fill), anchor="middle",
+    c.text(cx, cy + r * 0.36, label, size=r, fill=svg_text_color(fill), anchor="middle",
            weight="bold")
 
 
@@ -53,14 +57,14 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     c = Canvas(WIDTH, height, f"Color Mafia, round {d['round']}, {d['phase']}")
     phase = {"choose": "players choose coins", "resolve": "coins revealed, resolving",
              "over": "game over"}[d["phase"]]
-    _svg.header(c, "Color Mafia",
+    svg_header(c, "Color Mafia",
                 f"round {d['round']} (safety cap {cap}, not the game's length) · {phase}")
 
     # The box: one column of chips per colour.
-    _svg.label_row(c, 16, 80, "the box")
+    svg_label_row(c, 16, 80, "the box")
     for i, color in enumerate(CHIPS):
         cx = 40 + i * 64
-        _svg.token(c, cx, 112, 22, COLORS[color], str(d["box"][color]), size=16)
+        svg_token(c, cx, 112, 22, COLORS[color], str(d["box"][color]), size=16)
         c.text(cx, 150, NAMES[color], size=11, fill=MUTED, anchor="middle")
     out = unfashionable(d)
     legend_x = 320
@@ -69,10 +73,10 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     if out:
         names = " and ".join(NAMES[color] for color in out)
         c.text(legend_x, 122, f"unfashionable: {names} (left in the box)", size=14,
-               weight="bold", fill=_svg.HIGHLIGHT)
+               weight="bold", fill=HIGHLIGHT)
     elif d["outcome"] == "truncated":
         c.text(legend_x, 122, f"stopped by the safety cap after {d['round']} rounds",
-               size=14, weight="bold", fill=_svg.HIGHLIGHT)
+               size=14, weight="bold", fill=HIGHLIGHT)
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     scores = state.scores()
     counts = [sum(chips[color] for color in out) for chips in d["chips"]]
@@ -84,23 +88,23 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         title = f"player {p}" + (" (you)" if seat == p else "")
         if d["parent"] == p:
             title += " · parent"
-        _svg.panel(c, x0, y0, pw, ph, title, active=p in acting or d["acting"] == p)
+        svg_panel(c, x0, y0, pw, ph, title, active=p in acting or d["acting"] == p)
         if state.is_terminal():
             eliminated = worst > 0 and counts[p] == worst
             c.text(x0 + pw - 10, y0 + 20, "eliminated" if eliminated else
                    f"score {scores[p]:g}", size=14, anchor="end", weight="bold",
-                   fill=_svg.HIGHLIGHT if eliminated else _svg.INK)
-        _svg.label_row(c, x0 + 12, y0 + 44, "chips", size=12)
+                   fill=HIGHLIGHT if eliminated else INK)
+        svg_label_row(c, x0 + 12, y0 + 44, "chips", size=12)
         for i, color in enumerate(CHIPS):
-            _svg.token(c, x0 + 32 + i * 46, y0 + 70, 17, COLORS[color],
+            svg_token(c, x0 + 32 + i * 46, y0 + 70, 17, COLORS[color],
                        str(d["chips"][p][color]), size=14)
-        _svg.label_row(c, x0 + 12, y0 + 104, "coins", size=12)
+        svg_label_row(c, x0 + 12, y0 + 104, "coins", size=12)
         for i, color in enumerate(COINS):
             hexagon(c, x0 + 32 + i * 40, y0 + 128, 16, COLORS[color],
                     str(d["coins"][p][color]))
         shown = d["revealed"][p]
         if shown is not None:
-            _svg.label_row(c, x0 + pw - 90, y0 + 52, "revealed", size=12)
+            svg_label_row(c, x0 + pw - 90, y0 + 52, "revealed", size=12)
             hexagon(c, x0 + pw - 60, y0 + 96, 30, COLORS[shown], shown)
     return c
 

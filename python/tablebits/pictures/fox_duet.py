@@ -11,8 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import State
-from . import _svg
-from ._svg import INK, MUTED, Canvas
+from ._svg import HIGHLIGHT, INK, MUTED, Canvas
+from ._svg import card as svg_card
+from ._svg import face_down as svg_face_down
+from ._svg import header as svg_header
+from ._svg import label_row as svg_label_row
+from ._svg import panel as svg_panel
 
 SUITS = {"R": ("Rose", "#c9184a"), "S": ("Star", "#d08c00"), "D": ("Dove", "#3a6ea5")}
 FOOTPRINTS = {1: 0, 2: 3, 3: 2, 4: 1, 5: 1, 6: 2, 7: 0, 8: 2, 9: 0, 10: 3}
@@ -41,7 +45,7 @@ def fox_card(c: Canvas, x: float, y: float, name: str | None, w: float = CARD_W,
              h: float = CARD_H, highlight: bool = False, marked: str | None = None) -> None:
     """A card face up (rank, suit, footprints, ability), or face down when ``name`` is None."""
     if name is None:
-        _svg.face_down(c, x, y, w, h)
+        svg_face_down(c, x, y, w, h)
         return
     suit, color = SUITS[name[0]]
     rank = int(name[1:])
@@ -50,7 +54,7 @@ def fox_card(c: Canvas, x: float, y: float, name: str | None, w: float = CARD_W,
     if rank in ABILITIES:
         lines.append(ABILITIES[rank])
     with c.group(f"{name}: {', '.join(lines)}", "card"):
-        _svg.card(c, x, y, w, h, color, str(rank), lines, highlight=highlight, marked=marked)
+        svg_card(c, x, y, w, h, color, str(rank), lines, highlight=highlight, marked=marked)
 
 
 def gem(c: Canvas, cx: float, cy: float, r: float) -> None:
@@ -94,15 +98,15 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     c = Canvas(WIDTH, height, f"Fox Duet, round {d['round']}, trick {d['trick']}, "
                f"{d['phase']}")
     phase = "game over" if d["phase"] == "over" else f"phase {d['phase'].replace('_', ' ')}"
-    _svg.header(c, "The Fox in the Forest Duet",
+    svg_header(c, "The Fox in the Forest Duet",
                 f"level {d['level']} · round {d['round']} of 3 · trick {d['trick']} of 11 · "
                 f"{phase} · dealer: player {d['dealer']} · leader: player {d['leader']}")
     path(c, d, 66)
 
     y = 164
-    _svg.label_row(c, 16, y, "decree (trump)")
+    svg_label_row(c, 16, y, "decree (trump)")
     fox_card(c, 16, y + 8, d["decree"])
-    _svg.label_row(c, 140, y, "trick")
+    svg_label_row(c, 140, y, "trick")
     for i, role in enumerate(("lead", "follow")):
         x = 140 + i * 76
         card = d["trick_cards"][role]
@@ -123,7 +127,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         facts.append(f"{outcome} · team score {state.scores()[0]:g}")
     for i, fact in enumerate(facts):
         c.text(300, y + 24 + i * 22, fact, size=14 if i < 2 else 15,
-               weight="bold" if i == 2 else None, fill=_svg.HIGHLIGHT if i == 2 else INK)
+               weight="bold" if i == 2 else None, fill=HIGHLIGHT if i == 2 else INK)
     c.text(300, y + 72, "T tracker · ◆ gem · + gains a gem after rounds 1 and 2 · "
            "dark: forest token", size=12, fill=MUTED)
     played = d["played"]
@@ -139,7 +143,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         voids = d["voids"][p]
         if voids:
             title += " · known void in " + ", ".join(SUITS[s][0] + "s" for s in voids)
-        _svg.panel(c, 12, y0, WIDTH - 24, 140, title, active=p in acting)
+        svg_panel(c, 12, y0, WIDTH - 24, 140, title, active=p in acting)
         for i, name in enumerate(d["hands"][p]):
             marked = "known" if name is not None and name in d["known"][p] else None
             fox_card(c, 24 + i * 70, y0 + 30, name, marked=marked)

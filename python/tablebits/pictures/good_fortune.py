@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import State
-from . import _svg
-from ._svg import INK, MUTED, Canvas
+from ._svg import HIGHLIGHT, INK, MUTED, Canvas
+from ._svg import header as svg_header
+from ._svg import label_row as svg_label_row
+from ._svg import panel as svg_panel
+from ._svg import text_color as svg_text_color
 
 CHARM_COLORS = {
     "cat": "#f4a259",
@@ -58,7 +61,7 @@ def tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
 
 def _tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
           charms: tuple[str, str], value: int, side_by_side: bool, selected: bool) -> None:
-    c.rect(x, y, w, h, fill="#fffdf7", stroke=_svg.HIGHLIGHT if selected else INK, rx=6,
+    c.rect(x, y, w, h, fill="#fffdf7", stroke=HIGHLIGHT if selected else INK, rx=6,
            stroke_width=3 if selected else 1.2)
     top = min(24.0, h * 0.3)
     c.text(x + 6, y + top * 0.75, str(number), size=top * 0.75, weight="bold")
@@ -70,14 +73,14 @@ def _tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
             cx = x + 4 + i * half
             c.rect(cx, y + top + 4, half - 2, h - top - 8, fill=CHARM_COLORS[charm], rx=4)
             c.text(cx + half / 2 - 1, y + top + (h - top) / 2 + 4, charm, size=size,
-                   fill=_svg.text_color(CHARM_COLORS[charm]), anchor="middle")
+                   fill=svg_text_color(CHARM_COLORS[charm]), anchor="middle")
     else:
         band = (h - top - 10) / 2
         for i, charm in enumerate(charms):
             by = y + top + 3 + i * (band + 2)
             c.rect(x + 4, by, w - 8, band, fill=CHARM_COLORS[charm], rx=3)
             c.text(x + w / 2, by + band / 2 + size * 0.36, charm, size=size,
-                   fill=_svg.text_color(CHARM_COLORS[charm]), anchor="middle")
+                   fill=svg_text_color(CHARM_COLORS[charm]), anchor="middle")
 
 
 def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
@@ -93,7 +96,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     token = d["token"]
     order = "lower" if token["face"] == "small" else "higher"
     phase = "game over" if d["phase"] == "over" else f"phase {d['phase']}"
-    _svg.header(c, "Good Fortune", f"round {d['round']} of 9 · {phase}")
+    svg_header(c, "Good Fortune", f"round {d['round']} of 9 · {phase}")
     # The token: its face decides who places first this round.
     tx = WIDTH - 200
     c.circle(tx, 34, 22, fill="#f6d365" if token["face"] == "small" else "#e07a5f")
@@ -105,7 +108,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     tw, th, gap = 150, 96, 12
     lx = (WIDTH - 3 * tw - 2 * gap) / 2
     ly = 86
-    _svg.label_row(c, 16, ly - 8, "the line")
+    svg_label_row(c, 16, ly - 8, "the line")
     for i, (number, left, right) in enumerate(d["line"]):
         value = table[number - 1][2]
         tile(c, lx + i * (tw + gap), ly, tw, th, number, (left, right), value, side_by_side=True)
@@ -125,19 +128,19 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         ph = 218
         y0 = py + p * (ph + 12)
         title = f"player {p}" + (" (you)" if seat == p else "") + f" · score {scores[p]:g}"
-        _svg.panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
-        _svg.label_row(c, 24, y0 + 42, "rack")
+        svg_panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
+        svg_label_row(c, 24, y0 + 42, "rack")
         for i, number in enumerate(d["racks"][p]):
             small_tile(24 + i * 68, y0 + 50, number)
         sel = d["selected"][p]
         sx = WIDTH - 24 - 62
-        _svg.label_row(c, sx, y0 + 62, "selected")
+        svg_label_row(c, sx, y0 + 62, "selected")
         if sel is not None:
             small_tile(sx, y0 + 68, sel, selected=True)
         else:
             c.rect(sx, y0 + 68, 62, 76, stroke="#b8ad97", rx=6, stroke_dasharray="4 3")
         collected = d["collections"][p]
-        _svg.label_row(c, 24, y0 + 146, f"collection: {len(collected)} "
+        svg_label_row(c, 24, y0 + 146, f"collection: {len(collected)} "
                        + ("tile" if len(collected) == 1 else "tiles"))
         for i, number in enumerate(collected):
             a, b, value = table[number - 1]

@@ -11,8 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import State
-from . import _svg
-from ._svg import MUTED, Canvas
+from ._svg import HIGHLIGHT, MUTED, Canvas
+from ._svg import card as svg_card
+from ._svg import face_down as svg_face_down
+from ._svg import header as svg_header
+from ._svg import label_row as svg_label_row
+from ._svg import panel as svg_panel
+from ._svg import token as svg_token
 
 #: number -> (name, 1st reward, 2nd reward, merchant it zeroes or 0, the skill in a few words)
 MERCHANTS = {
@@ -74,7 +79,7 @@ def hoi_card(c: Canvas, x: float, y: float, card: int | None, highlight: bool = 
              marked: str | None = None) -> None:
     """A merchant (number, name, rewards, skill, rival), a ship, or a face-down card."""
     if card is None:
-        _svg.face_down(c, x, y, CARD_W, CARD_H)
+        svg_face_down(c, x, y, CARD_W, CARD_H)
         return
     with c.group(_name(card), "card"):
         _hoi_card(c, x, y, card, highlight, marked)
@@ -84,14 +89,14 @@ def _hoi_card(c: Canvas, x: float, y: float, card: int, highlight: bool,
               marked: str | None) -> None:
     if card == 0:
         lines = ["no reputation", "alone: +5", "two: +1"]
-        _svg.card(c, x, y, CARD_W, CARD_H, SHIP_COLOR, "ship", lines, highlight=highlight,
+        svg_card(c, x, y, CARD_W, CARD_H, SHIP_COLOR, "ship", lines, highlight=highlight,
                   marked=marked)
     else:
         name, first, second, rival, skill = MERCHANTS[card]
         lines = [name, f"1st +{first} 2nd +{second}", skill]
         if rival:
             lines.append(f"zeroes {rival}")
-        _svg.card(c, x, y, CARD_W, CARD_H, merchant_color(card), str(card), lines,
+        svg_card(c, x, y, CARD_W, CARD_H, merchant_color(card), str(card), lines,
                   highlight=highlight, marked=marked)
 
 
@@ -106,18 +111,18 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     height = top + n * (ph + 10) + 10
     c = Canvas(WIDTH, height, f"Hội Phố, round {d['round']}, turn {d['turn']}, {d['phase']}")
     phase = "game over" if d["phase"] == "over" else f"phase {d['phase'].replace('_', ' ')}"
-    _svg.header(c, "Hội Phố", f"round {d['round']} (safety cap {cap}, not the game's length)"
+    svg_header(c, "Hội Phố", f"round {d['round']} (safety cap {cap}, not the game's length)"
                 f" · turn {d['turn']} of {turns} · {phase}")
 
     # The contract pile, top first, and the table of this turn.
-    _svg.label_row(c, 16, 78, "contract pile (top first)")
+    svg_label_row(c, 16, 78, "contract pile (top first)")
     for i, number in enumerate(d["deck"]):
         x = 16 + i * 40
         c.rect(x, 86, 34, 44, fill="#fff1d6", stroke="#9c6644", rx=4)
         c.text(x + 17, 114, str(number), size=15, anchor="middle", weight="bold")
     if not d["deck"]:
         c.text(16, 110, "empty", size=13, fill=MUTED)
-    _svg.label_row(c, 320, 78, "on the table this turn")
+    svg_label_row(c, 320, 78, "on the table this turn")
     for i, entry in enumerate(d["table"]):
         x = 320 + i * (CARD_W + 8)
         hoi_card(c, x, 86, entry["card"])
@@ -133,8 +138,8 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     for p in range(n):
         y0 = top + p * (ph + 10)
         title = f"player {p}" + (" (you)" if seat == p else "")
-        _svg.panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
-        _svg.token(c, 48, y0 + 66, 24, "#e9c46a", str(d["coins"][p]), size=15)
+        svg_panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
+        svg_token(c, 48, y0 + 66, 24, "#e9c46a", str(d["coins"][p]), size=15)
         c.text(48, y0 + 108, "coins", size=11, fill=MUTED, anchor="middle")
         hand = d["hands"][p]
         c.text(24, y0 + 140, f"ships played: {d['ships_played'][p]}", size=11, fill=MUTED)
@@ -151,7 +156,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         if returns is not None and returns[p] > 0:
             c.text(WIDTH - 24, y0 + ph - 12, "wins" if returns[p] == max(returns) else
                    "shares the win", size=15, anchor="end", weight="bold",
-                   fill=_svg.HIGHLIGHT)
+                   fill=HIGHLIGHT)
     return c
 
 
