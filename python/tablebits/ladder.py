@@ -168,6 +168,7 @@ def _outcomes(summary: ArenaSummary, held: tuple[int, int]) -> tuple[np.ndarray,
 
 def ladder(
     game: Game | str,
+    /,
     bots: Sequence[BuiltinBot | str],
     games: int = 200,
     *,
