@@ -92,9 +92,9 @@ inline AnyBatchEnv* new_batch_env(const std::string& id, const std::string& blob
 
 inline void simulate_any(const std::string& id, const std::string& blob, uint64_t seed, uint64_t first,
                          size_t count, float* returns, float* scores, uint32_t* lengths, uint8_t* truncated,
-                         int threads) {
+                         uint8_t* starts, int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
-    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths, truncated}, threads);
+    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths, truncated, starts}, threads);
   });
 }
 
@@ -103,7 +103,8 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
 // decisions for its record.
 inline void arena_any(const std::string& id, const std::string& blob, const std::string& bots_blob,
                       uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
-                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, int threads) {
+                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, uint8_t* starts,
+                      int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     const int players = G::num_players(p);
     BotConfig bots[kMaxPlayers];
@@ -114,7 +115,7 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
       if (!bot_reproducible(bots[i])) throw std::invalid_argument("arena bots must be reproducible (no time limit)");
     }
     if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
-    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions}, threads);
+    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions, starts}, threads);
   });
 }
 
