@@ -27,7 +27,8 @@ LAYERS: list[list[str]] = [
     ["search", "vector", "records"],
     ["jobs", "adapters"],  # many-game jobs and backends; ecosystem adapters
     ["plot"],
-    ["simulate", "arena"],  # entry points over jobs/
+    ["simulate", "arena", "plot_sweep"],  # entry points over jobs/; sweep pictures
+    ["sweep"],  # a grid of simulate / arena jobs as a table
     ["pettingzoo", "gymnasium", "openspiel"],  # public paths of the adapters
     ["cli"],  # the top floor
 ]
@@ -40,6 +41,7 @@ ONLY: dict[str, set[str]] = {
     "jobs": {"_core", "_batch", "_cpu", "_checks", "_memory", "_paths", "_registry",
              "errors", "stats", "bots", "records"},
     "plot": {"_paths", "stats", "jobs"},
+    "plot_sweep": {"_paths", "plot"},
 }
 
 

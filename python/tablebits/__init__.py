@@ -26,6 +26,7 @@ from .records import GameRecord, RecordError, load_records, replay, save_records
 from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
+from .sweep import sweep  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "search",
     "simulate",
     "solve",
+    "sweep",
 ]
 
 __version__ = "0.1.0"

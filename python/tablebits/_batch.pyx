@@ -95,40 +95,43 @@ cdef check_length(str name, Py_ssize_t rows, Py_ssize_t want_rows):
 
 def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t seed, uint64_t first,
                    float[:, ::1] returns not None, float[:, ::1] scores not None,
-                   uint32_t[::1] lengths not None, uint8_t[::1] truncated not None,
-                   uint8_t[::1] starts not None, int threads):
+                   uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
+                   uint8_t[::1] starts=None):
     """Plays games first .. first+len(lengths)-1 of job `seed` with random moves, in C++.
 
     returns and scores are float32 (len(lengths), players), truncated and starts (each game's
-    starting seat, position 0 of the turn order) uint8 (len(lengths),); all C-contiguous.
+    starting seat, position 0 of the turn order; None: not written) uint8 (len(lengths),); all
+    C-contiguous.
     """
     cdef GameShape shape = checked_shape(game_id, params_blob)
     cdef Py_ssize_t count = lengths.shape[0]
     check_rows("returns", returns.shape[0], returns.shape[1], count, shape.players)
     check_rows("scores", scores.shape[0], scores.shape[1], count, shape.players)
     check_length("truncated", truncated.shape[0], count)
-    check_length("starts", starts.shape[0], count)
+    if starts is not None:
+        check_length("starts", starts.shape[0], count)
     if count == 0:
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef uint8_t* start_out = &starts[0] if starts is not None else NULL
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
-                     &lengths[0], &truncated[0], &starts[0], threads)
+                     &lengths[0], &truncated[0], start_out, threads)
     sigint.raise_if_stopped()
 
 
 def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blob not None,
                 uint64_t seed, uint64_t first, int32_t[:, ::1] seats not None,
                 float[:, ::1] returns not None, float[:, ::1] scores not None,
-                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None,
-                uint8_t[::1] starts not None, int threads, bint record=False):
+                uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
+                bint record=False, uint8_t[::1] starts=None):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
     `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
     bot entry (s + i) mod N at seat s and writes it to seats[i - first, s], and each game's
-    starting seat (position 0 of the turn order) to starts. With `record`,
+    starting seat (position 0 of the turn order) to starts unless it is None. With `record`,
     returns each game's decisions: a flat list, N entries (the joint action, -1 for players
     not acting) per step; else None.
     """
@@ -139,7 +142,8 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     check_rows("returns", returns.shape[0], returns.shape[1], count, entries)
     check_rows("scores", scores.shape[0], scores.shape[1], count, entries)
     check_length("truncated", truncated.shape[0], count)
-    check_length("starts", starts.shape[0], count)
+    if starts is not None:
+        check_length("starts", starts.shape[0], count)
     if count == 0:
         return [] if record else None
     cdef string gid = game_id.encode()
@@ -149,10 +153,11 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     if record:
         actions.resize(<size_t>count)
     cdef vector[int32_t]* out = actions.data() if record else NULL
+    cdef uint8_t* start_out = &starts[0] if starts is not None else NULL
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
-                  &scores[0, 0], &lengths[0], &truncated[0], out, &starts[0], threads)
+                  &scores[0, 0], &lengths[0], &truncated[0], out, start_out, threads)
     sigint.raise_if_stopped()
     return [list(game) for game in actions] if record else None
 

@@ -83,9 +83,11 @@ class ArenaResult(GameRecords):
         counts = [int((first == b).sum()) for b in range(len(self.bots))]
         summary = ArenaSummary(
             game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
-            seat_counts=counts, seconds=self.seconds,
+            seat_counts=counts, seconds=self.seconds, players=self.seats.shape[1],
         )
-        summary.add(self.seats, self.returns, self.scores, self.lengths, self.truncated)
+        summary.add(
+            self.seats, self.returns, self.scores, self.lengths, self.truncated, self.starts
+        )
         return summary
 
     def win_shares(self) -> list[Interval]:
@@ -120,7 +122,10 @@ class ArenaResult(GameRecords):
                              "ci_high": i.high}
                             for s, i in enumerate(seat_shares)],
             })
-        return {**self._job_dict(), "bots": bots}
+        return {
+            **self._job_dict(), "bots": bots,
+            "positions": self.summarize().positions.to_list(),
+        }
 
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
         """A matplotlib Figure: each bot's win share with its 95% interval, per seat and
@@ -190,10 +195,11 @@ def arena(
     )
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
-    returns, scores, lengths, truncated, entry_seats = outcome.arrays
+    returns, scores, lengths, truncated, starts, entry_seats = outcome.arrays
     result = ArenaResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, truncated=truncated, seconds=outcome.seconds, bots=job.bots,
+        lengths=lengths, truncated=truncated, starts=starts, seconds=outcome.seconds,
+        bots=job.bots,
         seats=job.seats(entry_seats),
     )
     if records is not None:

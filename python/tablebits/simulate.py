@@ -34,7 +34,7 @@ class SimulationResult(GameRecords):
             game_id=self.game_id, params=self.params, seed=self.seed,
             players=self.returns.shape[1], seconds=self.seconds,
         )
-        summary.add(self.returns, self.scores, self.lengths, self.truncated)
+        summary.add(self.returns, self.scores, self.lengths, self.truncated, self.starts)
         return summary
 
     def win_rates(self) -> list[Interval]:
@@ -55,6 +55,7 @@ class SimulationResult(GameRecords):
                 for seat, (rate, low, high) in enumerate(self.win_rates())
             ],
             "draws_or_shared_wins": float((self.winners == -1).mean()) if self.games else 0.0,
+            "positions": self.summarize().positions.to_list(),
         }
 
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
@@ -106,8 +107,8 @@ def simulate(
     )
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
-    returns, scores, lengths, truncated = outcome.arrays
+    returns, scores, lengths, truncated, starts = outcome.arrays
     return SimulationResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, truncated=truncated, seconds=outcome.seconds,
+        lengths=lengths, truncated=truncated, starts=starts, seconds=outcome.seconds,
     )

@@ -1,6 +1,7 @@
 """Command line: ``tablebits simulate GAME --games N``,
 ``tablebits arena GAME --bots ismcts:1000 random --games N``, ``tablebits play GAME`` and
-``tablebits replay FILE`` (also ``python -m tablebits``)."""
+``tablebits replay FILE``, ``tablebits sweep GAME --param NAME=V1,V2`` (also
+``python -m tablebits``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ..arena import arena
 from ..simulate import simulate
 from .options import add_job_options, add_output_options, check_outputs, emit
 from .play import add_play_parser, add_replay_parser, run_play, run_replay
+from .sweep import add_sweep_parser, run_sweep
 
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
 KEEP_GAMES_LIMIT = 1_000_000
@@ -46,11 +48,14 @@ def run(argv: list[str] | None) -> int:
     add_output_options(arena_cmd, records=True)
     add_play_parser(sub, games())
     add_replay_parser(sub)
+    add_sweep_parser(sub, games())
     args = parser.parse_args(argv)
     if args.command == "play":
         return run_play(args)
     if args.command == "replay":
         return run_replay(args)
+    if args.command == "sweep":
+        return run_sweep(args)
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, backend=args.backend, address=args.address,
