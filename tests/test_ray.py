@@ -65,7 +65,7 @@ def test_arena_on_ray_is_bit_identical(game_id, params):
 
 
 def test_sweep_on_ray_is_identical():
-    grid = {"players": [3, 4], "rps": ["chance", "choice"]}
+    grid = {"players": [3, 4], "rps": ["chance", "play"]}
     local = tb.sweep("hoi_pho", grid, 3000, seed=8, threads=2)
     on_ray = tb.sweep("hoi_pho", grid, 3000, seed=8, backend="ray")
     assert on_ray.equals(local)

@@ -5,6 +5,7 @@ keeping every finished cell in the CSV."""
 from __future__ import annotations
 
 import csv
+import json
 import os
 import signal
 import subprocess
@@ -49,8 +50,9 @@ def test_sweep_equals_separate_simulate_calls() -> None:
 
 
 def test_sweep_keep_games_and_arena_cells() -> None:
-    table = tb.sweep("fox_duet", {"level": [1, 3]}, 40, bots=["random"], seed=2, threads=2,
-                     keep_games=True)
+    # a Game gives the parameters the grid leaves out: Side A's board for level 3 too
+    table = tb.sweep(tb.make("fox_duet"), {"level": [1, 3]}, 40, bots=["random"], seed=2,
+                     threads=2, keep_games=True)
     results = table.attrs["results"]
     assert [r.params["level"] for r in results] == [1, 3]
     first = table[table["cell"] == 0].sort_values("position")
@@ -121,7 +123,7 @@ def test_bad_grid_is_refused_before_anything_runs(grid: dict, message: str) -> N
 def test_cli_sweep_writes_csv_parquet_json(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     out, parquet = tmp_path / "out.csv", tmp_path / "out.parquet"
     code = main(["sweep", "hoi_pho", "--param", "players=3,4", "--param",
-                 "rps=chance,choice", "--games", "2e2", "--csv", str(out), "--parquet",
+                 "rps=chance,play", "--games", "2e2", "--csv", str(out), "--parquet",
                  str(parquet), "--no-progress", "--threads", "2"])
     assert code == 0
     printed = capsys.readouterr().out
@@ -130,8 +132,15 @@ def test_cli_sweep_writes_csv_parquet_json(tmp_path: Path, capsys: pytest.Captur
         rows = list(csv.DictReader(f))
     assert len(rows) == 2 * (3 + 4)
     assert len(pd.read_parquet(parquet)) == len(rows)
-    table = tb.sweep("hoi_pho", {"players": [3, 4], "rps": ["chance", "choice"]}, 200, threads=2)
+    table = tb.sweep("hoi_pho", {"players": [3, 4], "rps": ["chance", "play"]}, 200, threads=2)
     assert [float(r["win_share"]) for r in rows] == pytest.approx(table["win_share"].tolist())
+    assert main(["sweep", "hoi_pho", "--param", "players=3,4", "--games", "200", "--json",
+                 "--no-progress", "--threads", "2"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert [r["win_share"] for r in printed["rows"]] == pytest.approx(
+        table[table["rps"] == "play"]["win_share"].tolist()
+    )
+    assert printed["significance"][0]["parameter"] == "players"
 
 
 @pytest.mark.parametrize(

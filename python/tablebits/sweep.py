@@ -53,9 +53,12 @@ def _pandas() -> Any:
     return pandas
 
 
-def grid_cells(game: str | Game, grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
-    """Every combination of the grid's values, each checked by building the game (ValueError
-    for an unknown parameter or a value out of range), before anything runs."""
+def grid_cells(
+    game: str | Game, grid: Mapping[str, Sequence[Any]]
+) -> list[tuple[dict[str, Any], Game]]:
+    """Every combination of the grid's values with its game (a Game ``game``'s parameters, the
+    cell's values over them), each built before anything runs: ValueError for an unknown
+    parameter or a value out of range."""
     if not isinstance(grid, Mapping):
         raise TypeError(f"grid must be a dict of parameter -> list of values, got {grid!r}")
     if not grid:
@@ -75,9 +78,7 @@ def grid_cells(game: str | Game, grid: Mapping[str, Sequence[Any]]) -> list[dict
     cells = [dict(zip(grid, combo, strict=True)) for combo in itertools.product(*values)]
     base = game.params if isinstance(game, Game) else {}
     game_id = game.id if isinstance(game, Game) else game
-    for cell in cells:
-        resolve_game(game_id, **{**base, **cell})
-    return cells
+    return [(cell, resolve_game(game_id, **{**base, **cell})) for cell in cells]
 
 
 def _length_quantiles(histogram: np.ndarray, games: int) -> list[float]:
@@ -132,7 +133,8 @@ def sweep(
     ``win_share`` with its 95% interval ``ci_low``/``ci_high``, ``fair_share`` (1/players),
     ``mean_score``, ``draw_or_shared_rate``, ``mean_length``, ``length_q10/q50/q90``,
     ``truncated_share``. Cell ``c`` is ``tb.simulate(game, games, seed=seed, **cell)`` (with
-    ``bots``: ``tb.arena(game, bots, ...)``) in summary mode; with ``keep_games=True`` every
+    ``bots``: ``tb.arena(game, bots, ...)``) in summary mode; a Game ``game`` gives the
+    parameters the grid does not set; with ``keep_games=True`` every
     cell's per-game result is kept too, in ``table.attrs["results"]`` (one per cell).
     ``table.attrs`` also holds ``parameters`` (the grid's names) and ``length_histograms``
     (per cell, the number of games of each length), which ``plot_sweep.sweep_figure`` draws.
@@ -150,11 +152,11 @@ def sweep(
     job: dict[str, Any] = dict(seed=seed, threads=threads, progress=progress, keep_games=keep_games,
                backend=backend, address=address)
     try:
-        for index, cell in enumerate(cells):
+        for index, (cell, cell_game) in enumerate(cells):
             if bots is None:
-                result: Any = simulate(game, games, **job, **cell)
+                result: Any = simulate(cell_game, games, **job)
             else:
-                result = arena(game, list(bots), games, **job, **cell)
+                result = arena(cell_game, list(bots), games, **job)
             summary = result.summarize() if keep_games else result
             new = cell_rows(index, cell, summary)
             if on_cell is not None:
