@@ -187,3 +187,24 @@ def test_sigint_keeps_finished_cells_in_csv(tmp_path: Path) -> None:
     assert len(rows) == 4 * len(cells)  # every finished cell whole (4 positions), no partial one
     finished = int(err.split("interrupted after ")[1].split()[0])
     assert finished == len(cells)
+
+
+def test_list_values_are_json_text_and_tested() -> None:
+    short = [{"gems": 1, "plus": False}, {"gems": 1, "plus": True}, {"gems": 0, "plus": False},
+             {"gems": 1, "plus": True}, {"gems": 1, "plus": False}]
+    side_a = tb.make("fox_duet").params["board"]
+    table = tb.sweep("fox_duet", {"board": [side_a, short]}, 50, threads=2)
+    assert json.loads(table["board"].iloc[-1]) == short
+    assert significance(table)["parameter"].tolist() == ["board"]
+
+
+def test_cooperative_games_are_tested_on_their_win_rate() -> None:
+    rows = []
+    for cell, (value, rate) in enumerate([(1, 0.30), (2, 0.20)]):
+        for k in range(2):  # both players share the result
+            rows.append({"cell": cell, "a": value, "players_in_game": 2, "cooperative": True,
+                         "games": 1000, "position": k, "win_share": rate})
+    tests = significance(pd.DataFrame(rows))
+    # [[300, 700], [200, 800]]: chi2 = 2000 * (300*800 - 700*200)^2 / (1000*1000*500*1500)
+    assert tests["test"].iloc[0] == "chi2 homogeneity of team wins"
+    assert tests["statistic"].iloc[0] == pytest.approx(2000 * 100_000**2 / (1000**2 * 500 * 1500))

@@ -11,6 +11,7 @@ outcome.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -88,12 +89,18 @@ def _length_quantiles(histogram: np.ndarray, games: int) -> list[float]:
     return [float(np.searchsorted(cumulative, q * games)) for q in QUANTILES]
 
 
-def cell_rows(cell_index: int, cell: dict[str, Any], summary: Summary) -> list[dict[str, Any]]:
-    """The table rows of one finished cell: one per position in the turn order."""
+def cell_rows(
+    cell_index: int, cell: dict[str, Any], summary: Summary, cooperative: bool = False
+) -> list[dict[str, Any]]:
+    """The table rows of one finished cell: one per position in the turn order.
+    ``cooperative``: the players win or lose together (GameInfo.utility "identical")."""
     games = summary.games
     players = summary.positions.players
+    # a list or dict value (Fox Duet's board) as its JSON text: hashable, one CSV field
+    shown = {k: json.dumps(v) if isinstance(v, (list, dict)) else v for k, v in cell.items()}
     common = {
-        "cell": cell_index, **cell, "players_in_game": players, "games": games,
+        "cell": cell_index, **shown, "players_in_game": players, "cooperative": cooperative,
+        "games": games,
         "draw_or_shared_rate": summary.positions.shared / games if games else math.nan,
         "mean_length": summary.mean_length() if games else math.nan,
         **{f"length_q{int(q * 100)}": v
@@ -129,7 +136,7 @@ def sweep(
     cells are every combination) and returns a pandas DataFrame with one row per cell and
     position in the turn order (position 0 starts; see docs/balance.md for each game).
 
-    Columns: ``cell``, the grid's parameters, ``players_in_game``, ``games``, ``position``,
+    Columns: ``cell``, the grid's parameters, ``players_in_game``, ``cooperative``, ``games``, ``position``,
     ``win_share`` with its 95% interval ``ci_low``/``ci_high``, ``fair_share`` (1/players),
     ``mean_score``, ``draw_or_shared_rate``, ``mean_length``, ``length_q10/q50/q90``,
     ``truncated_share``. Cell ``c`` is ``tb.simulate(game, games, seed=seed, **cell)`` (with
@@ -158,7 +165,7 @@ def sweep(
             else:
                 result = arena(cell_game, list(bots), games, **job)
             summary = result.summarize() if keep_games else result
-            new = cell_rows(index, cell, summary)
+            new = cell_rows(index, cell, summary, cell_game.info.utility == "identical")
             if on_cell is not None:
                 on_cell(new)
             rows.extend(new)
@@ -183,14 +190,15 @@ def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -
     false-discovery-rate procedure (``scipy.stats.false_discovery_control``).
 
     The tests compare games with the same number of positions only; a parameter that changes
-    the number of players is tested on the win share of position 0 against the rest instead.
+    the number of players is tested on the win share of position 0 against the rest instead,
+    and a cooperative game (column ``cooperative``) on its win rate (wins against losses).
     Returns one row per test: parameter, the fixed values of the others, test, statistic,
     dof, p_value, p_bh.
     """
     pandas = _pandas()
     from scipy import stats
 
-    fixed = {"cell", "players_in_game", "games", "position", "win_share", "ci_low", "ci_high",
+    fixed = {"cell", "players_in_game", "cooperative", "games", "position", "win_share", "ci_low", "ci_high",
              "fair_share", "mean_score", "draw_or_shared_rate", "mean_length",
              "truncated_share"}
     names = [c for c in table.columns if c not in fixed and not str(c).startswith("length_q")]
@@ -204,7 +212,8 @@ def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -
                 continue
             wins = part.assign(wins=part["win_share"] * part["games"])
             sizes = wins.groupby(name, sort=False)["players_in_game"].first()
-            same = sizes.nunique() == 1
+            team = bool(part.get("cooperative", pandas.Series([False])).any())
+            same = sizes.nunique() == 1 and not team
             matrix = []
             for value in values:
                 rows = wins[wins[name] == value].sort_values("position")
@@ -214,7 +223,8 @@ def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -
                 matrix.append(counts)
             observed = np.array(matrix)
             observed = observed[:, observed.sum(axis=0) > 0]
-            if observed.shape[1] < 2:
+            observed = observed[observed.sum(axis=1) > 0]
+            if observed.shape[0] < 2 or observed.shape[1] < 2:
                 statistic, p, dof = 0.0, 1.0, 0
             else:
                 res = stats.chi2_contingency(observed, correction=False)
@@ -224,6 +234,7 @@ def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -
                 "parameter": name,
                 "fixed": ", ".join(f"{o}={v}" for o, v in zip(others, key_tuple, strict=True)),
                 "test": "chi2 homogeneity of wins by position" if same
+                else "chi2 homogeneity of team wins" if team
                 else "chi2 homogeneity of position-0 wins",
                 "statistic": statistic, "dof": dof, "p_value": p,
             })
