@@ -72,11 +72,13 @@ def synthetic(shares_by_value: dict[int, list[float]], games: int = 10_000) -> p
 
 def test_significance_finds_a_known_difference() -> None:
     tests = significance(synthetic({1: [0.6, 0.4], 2: [0.4, 0.6]}))
-    assert tests["parameter"].tolist() == ["a"]
+    assert tests["parameter"].tolist() == ["a", "(fair turn order)", "(fair turn order)"]
+    # each cell alone: [6000, 4000] against [5000, 5000]: chi2 = 2 * 1000^2 / 5000 = 400
+    assert tests["statistic"].iloc[1:].tolist() == pytest.approx([400.0, 400.0])
     # 2x2 table [[6000, 4000], [4000, 6000]]: chi2 = 20000 * (6000^2 - 4000^2)^2 / 10000^4 = 800
     assert tests["statistic"].iloc[0] == pytest.approx(800.0)
     assert tests["p_value"].iloc[0] < 1e-100
-    assert tests["p_bh"].iloc[0] == tests["p_value"].iloc[0]
+    assert (tests["p_bh"] >= tests["p_value"]).all()
 
 
 def test_significance_finds_no_difference_where_there_is_none() -> None:
@@ -84,6 +86,7 @@ def test_significance_finds_no_difference_where_there_is_none() -> None:
     assert tests["statistic"].iloc[0] == pytest.approx(0.0)
     assert tests["p_value"].iloc[0] == pytest.approx(1.0)
     assert tests["dof"].iloc[0] == 2
+    assert tests["p_bh"].tolist() == pytest.approx([1.0] * 4)  # the test and 3 fair cells
 
 
 def test_significance_corrects_for_several_tests() -> None:
@@ -94,7 +97,7 @@ def test_significance_corrects_for_several_tests() -> None:
             rows.append({"cell": cell, "a": a, "b": b, "players_in_game": 2, "games": 10_000,
                          "position": k, "win_share": share})
     tests = significance(pd.DataFrame(rows))
-    assert len(tests) == 4  # a at b=1, a at b=2, b at a=1, b at a=2
+    assert len(tests) == 4 + 4  # a at b=1, a at b=2, b at a=1, b at a=2; each cell's fairness
     p = tests["p_value"].to_numpy()
     order = np.argsort(p)
     m = len(p)
@@ -140,7 +143,8 @@ def test_cli_sweep_writes_csv_parquet_json(tmp_path: Path, capsys: pytest.Captur
     assert [r["win_share"] for r in printed["rows"]] == pytest.approx(
         table[table["rps"] == "play"]["win_share"].tolist()
     )
-    assert printed["significance"][0]["parameter"] == "players"
+    # 3 and 4 players are not compared (fair shares differ); each cell's fairness is tested
+    assert [t["parameter"] for t in printed["significance"]] == ["(fair turn order)"] * 2
 
 
 @pytest.mark.parametrize(
@@ -195,7 +199,7 @@ def test_list_values_are_json_text_and_tested() -> None:
     side_a = tb.make("fox_duet").params["board"]
     table = tb.sweep("fox_duet", {"board": [side_a, short]}, 50, threads=2)
     assert json.loads(table["board"].iloc[-1]) == short
-    assert significance(table)["parameter"].tolist() == ["board"]
+    assert significance(table)["parameter"].tolist() == ["board"]  # no fairness: cooperative
 
 
 def test_cooperative_games_are_tested_on_their_win_rate() -> None:
@@ -206,5 +210,5 @@ def test_cooperative_games_are_tested_on_their_win_rate() -> None:
                          "games": 1000, "position": k, "win_share": rate})
     tests = significance(pd.DataFrame(rows))
     # [[300, 700], [200, 800]]: chi2 = 2000 * (300*800 - 700*200)^2 / (1000*1000*500*1500)
-    assert tests["test"].iloc[0] == "chi2 homogeneity of team wins"
+    assert tests["test"].tolist() == ["chi2 homogeneity of team wins"]
     assert tests["statistic"].iloc[0] == pytest.approx(2000 * 100_000**2 / (1000**2 * 500 * 1500))

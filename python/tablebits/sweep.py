@@ -136,8 +136,8 @@ def sweep(
     cells are every combination) and returns a pandas DataFrame with one row per cell and
     position in the turn order (position 0 starts; see docs/balance.md for each game).
 
-    Columns: ``cell``, the grid's parameters, ``players_in_game``, ``cooperative``, ``games``, ``position``,
-    ``win_share`` with its 95% interval ``ci_low``/``ci_high``, ``fair_share`` (1/players),
+    Columns: ``cell``, the grid's parameters, ``players_in_game``, ``cooperative``, ``games``,
+    ``position``, ``win_share`` with its 95% interval ``ci_low``/``ci_high``, ``fair_share``,
     ``mean_score``, ``draw_or_shared_rate``, ``mean_length``, ``length_q10/q50/q90``,
     ``truncated_share``. Cell ``c`` is ``tb.simulate(game, games, seed=seed, **cell)`` (with
     ``bots``: ``tb.arena(game, bots, ...)``) in summary mode; a Game ``game`` gives the
@@ -182,65 +182,100 @@ def sweep(
     return table
 
 
-def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -> pd.DataFrame:
-    """Per parameter, whether its values change who wins: for each combination of the other
-    parameters, a chi-square test of homogeneity (``scipy.stats.chi2_contingency``) of the
-    wins by position (win shares times games; shared wins split) across the parameter's
-    values; p-values corrected for the number of tests with the Benjamini-Hochberg
-    false-discovery-rate procedure (``scipy.stats.false_discovery_control``).
+#: Columns of tb.sweep's table that are not parameters of the grid.
+RESULT_COLUMNS = frozenset({
+    "cell", "players_in_game", "cooperative", "games", "position", "win_share", "ci_low",
+    "ci_high", "fair_share", "mean_score", "draw_or_shared_rate", "mean_length",
+    "truncated_share",
+})
 
-    The tests compare games with the same number of positions only; a parameter that changes
-    the number of players is tested on the win share of position 0 against the rest instead,
-    and a cooperative game (column ``cooperative``) on its win rate (wins against losses).
-    Returns one row per test: parameter, the fixed values of the others, test, statistic,
-    dof, p_value, p_bh.
+
+def _chi2(observed: np.ndarray) -> tuple[float, int, float]:
+    """(statistic, dof, p) of ``scipy.stats.chi2_contingency`` without continuity correction,
+    after dropping empty rows and columns; (0, 0, 1) when fewer than two of either remain."""
+    from scipy import stats
+
+    observed = observed[:, observed.sum(axis=0) > 0]
+    observed = observed[observed.sum(axis=1) > 0]
+    if observed.shape[0] < 2 or observed.shape[1] < 2:
+        return 0.0, 0, 1.0
+    res = stats.chi2_contingency(observed, correction=False)
+    return float(res.statistic), int(res.dof), float(res.pvalue)
+
+
+def _fairness(table: pd.DataFrame, names: list[str]) -> list[dict[str, Any]]:
+    """Per competitive cell: are the wins spread evenly over the positions? A chi-square
+    goodness-of-fit test (``scipy.stats.chisquare``) of wins by position against equal
+    shares (wins as win shares times games)."""
+    from scipy import stats
+
+    tests = []
+    for _, rows in table.groupby("cell", sort=True):
+        rows = rows.sort_values("position")
+        wins = (rows["win_share"] * rows["games"]).to_numpy(dtype=float)
+        if _cooperative(rows) or wins.sum() <= 0:
+            continue
+        res = stats.chisquare(wins)
+        tests.append({
+            "parameter": "(fair turn order)",
+            "fixed": ", ".join(f"{n}={rows[n].iloc[0]}" for n in names),
+            "test": "chi2 goodness of fit of wins by position to equal shares",
+            "statistic": float(res.statistic), "dof": len(wins) - 1,
+            "p_value": float(res.pvalue),
+        })
+    return tests
+
+
+def _cooperative(rows: pd.DataFrame) -> bool:
+    return "cooperative" in rows and bool(rows["cooperative"].any())
+
+
+def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -> pd.DataFrame:
+    """Whether the differences in a sweep's table are real, with scipy.stats:
+
+    - per parameter, for each combination of the other parameters, a chi-square test of
+      homogeneity (``scipy.stats.chi2_contingency``) across the parameter's values of the wins
+      by position (win shares times games; shared wins split); a cooperative game (column
+      ``cooperative``) is tested on its win rate (wins against losses) instead. Values that
+      change the number of players are not compared (their fair shares differ);
+    - per competitive cell, ``(fair turn order)``: a chi-square goodness-of-fit test of the
+      wins by position against equal shares (``scipy.stats.chisquare``).
+
+    All p-values are corrected together for the number of tests with the Benjamini-Hochberg
+    false-discovery-rate procedure (``scipy.stats.false_discovery_control``). Returns one row
+    per test: parameter, the fixed values of the others, test, statistic, dof, p_value, p_bh.
     """
     pandas = _pandas()
     from scipy import stats
 
-    fixed = {"cell", "players_in_game", "cooperative", "games", "position", "win_share", "ci_low", "ci_high",
-             "fair_share", "mean_score", "draw_or_shared_rate", "mean_length",
-             "truncated_share"}
-    names = [c for c in table.columns if c not in fixed and not str(c).startswith("length_q")]
+    names = [c for c in table.columns
+             if c not in RESULT_COLUMNS and not str(c).startswith("length_q")]
     tests = []
     for name in parameters if parameters is not None else names:
         others = [n for n in names if n != name]
-        groups = table.groupby(others, dropna=False, sort=False) if others else [((), table)]
+        groups = table.groupby(others, sort=False) if others else [((), table)]
         for key, part in groups:
             values = list(dict.fromkeys(part[name].tolist()))
-            if len(values) < 2:
+            if len(values) < 2 or part.groupby(name)["players_in_game"].first().nunique() > 1:
                 continue
-            wins = part.assign(wins=part["win_share"] * part["games"])
-            sizes = wins.groupby(name, sort=False)["players_in_game"].first()
-            team = bool(part.get("cooperative", pandas.Series([False])).any())
-            same = sizes.nunique() == 1 and not team
+            team = _cooperative(part)
             matrix = []
             for value in values:
-                rows = wins[wins[name] == value].sort_values("position")
-                counts = rows["wins"].to_numpy(dtype=float)
-                if not same:
-                    counts = np.array([counts[0], rows["games"].iloc[0] - counts[0]])
-                matrix.append(counts)
-            observed = np.array(matrix)
-            observed = observed[:, observed.sum(axis=0) > 0]
-            observed = observed[observed.sum(axis=1) > 0]
-            if observed.shape[0] < 2 or observed.shape[1] < 2:
-                statistic, p, dof = 0.0, 1.0, 0
-            else:
-                res = stats.chi2_contingency(observed, correction=False)
-                statistic, p, dof = float(res.statistic), float(res.pvalue), int(res.dof)
+                rows = part[part[name] == value].sort_values("position")
+                wins = (rows["win_share"] * rows["games"]).to_numpy(dtype=float)
+                matrix.append([wins[0], rows["games"].iloc[0] - wins[0]] if team else wins)
+            statistic, dof, p = _chi2(np.array(matrix))
             key_tuple = key if isinstance(key, tuple) else (key,)
             tests.append({
                 "parameter": name,
                 "fixed": ", ".join(f"{o}={v}" for o, v in zip(others, key_tuple, strict=True)),
-                "test": "chi2 homogeneity of wins by position" if same
-                else "chi2 homogeneity of team wins" if team
-                else "chi2 homogeneity of position-0 wins",
+                "test": "chi2 homogeneity of team wins" if team
+                else "chi2 homogeneity of wins by position",
                 "statistic": statistic, "dof": dof, "p_value": p,
             })
+    tests += _fairness(table, names)
     out = pandas.DataFrame(tests, columns=["parameter", "fixed", "test", "statistic", "dof",
                                            "p_value"])
     p_values = out["p_value"].to_numpy(dtype=float)
     out["p_bh"] = stats.false_discovery_control(p_values) if p_values.size else p_values
     return out
-
