@@ -212,3 +212,21 @@ def test_cooperative_games_are_tested_on_their_win_rate() -> None:
     # [[300, 700], [200, 800]]: chi2 = 2000 * (300*800 - 700*200)^2 / (1000*1000*500*1500)
     assert tests["test"].tolist() == ["chi2 homogeneity of team wins"]
     assert tests["statistic"].iloc[0] == pytest.approx(2000 * 100_000**2 / (1000**2 * 500 * 1500))
+
+
+def test_sweep_figure_draws_bars_fair_lines_and_lengths(tmp_path: Path) -> None:
+    from tablebits.plot_sweep import cell_labels, sweep_figure
+
+    table = tb.sweep("color_mafia", {"players": [3, 4], "max_rounds": [5]}, 100, threads=2)
+    assert cell_labels(table, ["players", "max_rounds"]) == [
+        "players=3 max_rounds=5", "players=4 max_rounds=5"
+    ]
+    fig = sweep_figure(table, ["players", "max_rounds"], tmp_path / "sweep.png")
+    bars, lengths = fig.axes
+    assert len(bars.patches) == 3 + 4  # one bar per cell and position
+    segments = [seg for c in bars.collections for seg in c.get_segments()]
+    fair = sorted(round(float(seg[0][1]), 6) for seg in segments  # the 0.9-wide dashed lines
+                  if seg[0][1] == seg[1][1] and abs(seg[1][0] - seg[0][0] - 0.9) < 1e-9)
+    assert fair == [0.25, round(1 / 3, 6)]
+    assert len(lengths.lines) == 2
+    assert (tmp_path / "sweep.png").stat().st_size > 0

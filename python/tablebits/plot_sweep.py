@@ -20,7 +20,8 @@ __all__ = ["cell_labels", "sweep_figure"]
 def cell_labels(table: pd.DataFrame, parameters: list[str]) -> list[str]:
     """One label per cell, in cell order: its parameter values, e.g. ``players=3 rps=choice``."""
     first = table.drop_duplicates("cell").sort_values("cell")
-    return [" ".join(f"{p}={row[p]}" for p in parameters) for _, row in first.iterrows()]
+    columns = {p: first[p].tolist() for p in parameters}  # per column: ints stay ints
+    return [" ".join(f"{p}={columns[p][i]}" for p in parameters) for i in range(len(first))]
 
 
 def sweep_figure(
