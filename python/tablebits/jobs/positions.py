@@ -140,9 +140,10 @@ class PositionStats:
     def lines(self) -> list[str]:
         """The summary table's block on turn order."""
         out = [
-            "by position in the turn order (0 = starts; see docs/balance.md):",
+            "by position in the turn order (0 = starts; see docs/balance.md); the last two "
+            "columns: games started by the seat with that number, their mean length",
             f"{'pos':>6} {'win share':>10} {'95% CI':>16} {'mean score':>11} "
-            f"{'seat starts':>11} {'mean length':>11}",
+            f"{'started':>11} {'mean length':>11}",
         ]
         for k, (w, s, n) in enumerate(
             zip(self.win_shares(), self.mean_scores(), self.mean_lengths(), strict=True)
