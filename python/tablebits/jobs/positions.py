@@ -22,7 +22,7 @@ import numpy as np
 from ..stats import Interval
 from .histogram import Histogram
 
-__all__ = ["PositionStats", "by_position", "mean_interval", "positions", "sole_winners"]
+__all__ = ["PositionStats", "mean_interval", "positions", "sole_winners"]
 
 Z95 = 1.96
 
@@ -39,13 +39,6 @@ def positions(starts: np.ndarray, players: int) -> np.ndarray:
     """int (games, players): each seat's position in the turn order, from the starting seats."""
     seats = np.arange(players)
     return (seats[None, :] - starts.astype(np.int64)[:, None]) % players
-
-
-def by_position(values: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """``values`` (games, players) by seat, re-ordered by position: column k is position k."""
-    players = values.shape[1]
-    order = (starts.astype(np.int64)[:, None] + np.arange(players)[None, :]) % players
-    return np.take_along_axis(values, order, axis=1)
 
 
 def mean_interval(total: Fraction, squares: Fraction, n: int) -> Interval:
@@ -82,16 +75,21 @@ class PositionStats:
     def add(self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray,
             starts: np.ndarray) -> None:
         """Counts one chunk's games (per-seat arrays and each game's starting seat)."""
-        shares, points = by_position(returns, starts), by_position(scores, starts)
         self.shared += int((sole_winners(returns) == -1).sum())
-        lengths64 = lengths.astype(np.int64)
-        for k in range(self.players):
-            self.shares[k] += Histogram.of(shares[:, k])
-            self.scores[k] += Histogram.of(points[:, k])
-            mine = starts == k
-            self.started[k] += int(mine.sum())
-            self.length_sum[k] += int(lengths64[mine].sum())
-            self.length_squares[k] += int((lengths64[mine] ** 2).sum())
+        # one starting seat at a time: no (games, players) index arrays, only row subsets
+        for start in range(self.players):
+            mine = starts == start
+            rows = int(np.count_nonzero(mine))
+            if not rows:
+                continue
+            lengths64 = lengths[mine].astype(np.int64)
+            self.started[start] += rows
+            self.length_sum[start] += int(lengths64.sum())
+            self.length_squares[start] += int((lengths64 * lengths64).sum())
+            for k in range(self.players):
+                seat = (start + k) % self.players
+                self.shares[k] += Histogram.of(returns[mine, seat])
+                self.scores[k] += Histogram.of(scores[mine, seat])
 
     def merge(self, other: PositionStats) -> None:
         self.shared += other.shared
@@ -148,8 +146,9 @@ class PositionStats:
         for k, (w, s, n) in enumerate(
             zip(self.win_shares(), self.mean_scores(), self.mean_lengths(), strict=True)
         ):
+            label = f"pos {k}"  # not a bare number: tables are parsed by their seat rows
             out.append(
-                f"{k:>6} {w.mean:>10.4f} {f'[{w.low:.4f}, {w.high:.4f}]':>16} {s.mean:>11.2f} "
-                f"{self.started[k]:>11,} {n.mean:>11.1f}"
+                f"{label:>6} {w.mean:>10.4f} {f'[{w.low:.4f}, {w.high:.4f}]':>16} "
+                f"{s.mean:>11.2f} {self.started[k]:>11,} {n.mean:>11.1f}"
             )
         return out

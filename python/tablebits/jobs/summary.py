@@ -116,13 +116,14 @@ class SimulationSummary(_JobSummary):
         starts: np.ndarray,
     ) -> None:
         """Counts the games of one chunk (rows of the per-game arrays)."""
+        # first, so that its temporaries are gone before those below (the peak, not the sum)
+        self._add_common(returns, scores, lengths, truncated, starts)
         winners = sole_winners(returns)
         self.sole_wins += np.bincount(winners[winners >= 0], minlength=self.players)
         self.shared += int((winners == -1).sum())
         for seat in range(self.players):
             self.returns[seat] += Histogram.of(returns[:, seat])
             self.scores[seat] += Histogram.of(scores[:, seat])
-        self._add_common(returns, scores, lengths, truncated, starts)
 
     def merge(self, other: SimulationSummary) -> None:
         """Adds the counts of ``other`` (another chunk of the same job) to this summary."""
