@@ -103,9 +103,10 @@ def test_a_killed_worker_loses_and_duplicates_no_games(tmp_path, monkeypatch):
     assert int(marker.read_text()) != os.getpid()
     assert tiles(run.chunks, 20_000)
     local = tb.simulate("good_fortune", 20_000, seed=8, threads=2)
-    returns, scores, lengths, truncated = run.outcome.arrays
+    returns, scores, lengths, truncated, starts = run.outcome.arrays
     assert np.array_equal(returns, local.returns) and np.array_equal(scores, local.scores)
     assert np.array_equal(lengths, local.lengths) and np.array_equal(truncated, local.truncated)
+    assert np.array_equal(starts, local.starts)
 
 
 def test_more_threads_per_task_than_any_node_has():
