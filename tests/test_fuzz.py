@@ -34,13 +34,16 @@ anything = json_values | st.binary(max_size=40) | st.tuples(st.integers(), st.te
 
 
 def play_out(game, state, seed=0):
-    """A state that was accepted must play to the end under random moves."""
+    """A state that was accepted must play to the end under random moves, and every state it
+    reaches must be accepted too (issue #21: a Hội Phố dict led to a state its bytes could not
+    say)."""
     rng = random.Random(seed)
     for _ in range(5000):
         if state.is_terminal():
             state.returns()
             return
         random_step(state, game.num_players, rng)
+        assert game.state_from_bytes(state.to_bytes()) == state
     raise AssertionError("game did not end")
 
 

@@ -82,8 +82,10 @@ def test_opponents_bots_and_callables():
     assert set(calls) == {0} and final.is_terminal()
     env = GameEnv("good_fortune", opponents=[tb.bots.ISMCTS(iterations=20, seed=1)])
     play(env, 4, np.random.default_rng(4))
-    with pytest.raises(ValueError, match="opponents needs 2"):
-        GameEnv("hoi_pho", players=3, opponents=[first_legal])
+    with pytest.raises(ValueError, match="opponents needs 1 to 2 entries"):
+        GameEnv("hoi_pho", players=3, opponents=[first_legal] * 3)
+    with pytest.raises(ValueError, match="opponents needs 1 to 2 entries"):
+        GameEnv("hoi_pho", players=3, opponents=[])
     with pytest.raises(TypeError, match="neither"):
         GameEnv("good_fortune", opponents=[42])
     with pytest.raises(ValueError, match="seat"):
@@ -183,3 +185,11 @@ def test_vector_env_copy_modes():
     assert not np.shares_memory(o1, o2)
     assert not np.shares_memory(i1["action_mask"], i2["action_mask"])
     assert s1 is s2 and j1["action_mask"] is j2["action_mask"]
+
+
+def test_a_parameter_named_game_id_is_an_unknown_parameter():
+    """VectorGameEnv's game argument is positional-only, so a game parameter of that name is
+    unknown, not Python's "multiple values" TypeError. (GameEnv's stays a keyword: Gymnasium's
+    registry passes it by name.)"""
+    with pytest.raises(ValueError, match="unknown parameter.*: game_id "):
+        VectorGameEnv("fox_duet", 2, game_id="hoi_pho")

@@ -55,7 +55,7 @@ def test_game_type_and_info(key, expected):
     assert (t.dynamics, t.information, t.utility, t.chance_mode) == expected
     assert t.short_name == f"tablebits_{game_id}"
     assert t.provides_observation_string and t.provides_observation_tensor
-    assert not t.provides_information_state_string
+    assert t.provides_information_state_string  # histories: tests/test_openspiel_cfr.py
     tb_game = tb.make(game_id, **dict(params))
     assert game.num_players() == tb_game.num_players
     assert game.num_distinct_actions() == tb_game.num_actions
@@ -210,3 +210,9 @@ def test_ismcts_bot_plays_fox_duet():
         state.apply_action(bots[state.current_player()].step(state))
     returns = state.returns()
     assert returns[0] == returns[1] and returns[0] in (0.0, 1.0)
+
+
+def test_a_parameter_named_game_id_is_an_unknown_parameter():
+    """The game argument is positional-only: not Python's "multiple values" TypeError."""
+    with pytest.raises(ValueError, match="unknown parameter.*: game_id "):
+        load_game("fox_duet", game_id="hoi_pho")

@@ -167,6 +167,7 @@ def test_an_illegal_move_is_refused_with_its_reason(tmp_path):
 def test_undo_replays_the_bots_the_same_way(tmp_path, game, params, seat, bots):
     straight, _ = _play(tmp_path, game, params, seat, bots)
     first = (tmp_path / "game.jsonl").read_text()
+    (tmp_path / "game.jsonl").unlink()  # --records never replaces a file without --force
     with_undo, transcript = _play(tmp_path, game, params, seat, bots, undo_at=2)
     assert "Undone: back to step" in transcript
     assert with_undo == straight

@@ -21,6 +21,17 @@ def _bar_heights(ax):
     return [p.get_height() for p in ax.patches]
 
 
+def _legend_is_below(fig, ax):
+    """The legend lies wholly under the panel's data area (it covers no bar)."""
+    fig.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    return legend.y1 <= ax.get_window_extent().y0
+
+
+def _fair_share_levels(ax):
+    return [line.get_ydata()[0] for line in ax.lines if line.get_linestyle() == "--"]
+
+
 def test_simulation_figure(tmp_path):
     result = tb.simulate("color_mafia", 3000, seed=2, players=3)
     path = tmp_path / "sim.png"
@@ -28,8 +39,10 @@ def test_simulation_figure(tmp_path):
     assert path.read_bytes().startswith(PNG)
     shares_ax, scores_ax, lengths_ax = fig.axes
 
-    # Win shares: one bar per seat, at the mean return, with a 95% interval around it.
-    assert shares_ax.get_xlabel() == "seat" and "win share" in shares_ax.get_ylabel()
+    # Win shares: one bar per seat, at the mean return, with a 95% interval around it, the
+    # fair share 1/3 dashed, the y-axis from 0, the legend under the panel.
+    assert [t.get_text() for t in shares_ax.get_xticklabels()] == ["seat 0", "seat 1", "seat 2"]
+    assert "win share" in shares_ax.get_ylabel() and shares_ax.get_ylim()[0] == 0
     assert _bar_heights(shares_ax) == pytest.approx(result.returns.mean(axis=0), abs=1e-6)
     [bars] = [c for c in shares_ax.containers if isinstance(c, BarContainer)]
     [errors] = bars.errorbar.lines[2]
@@ -37,22 +50,63 @@ def test_simulation_figure(tmp_path):
         (seg[:, 1] for seg in errors.get_segments()), result.returns.mean(axis=0), strict=True
     ):
         assert low < mean < high and high - low < 0.05  # 3000 games: a few points wide
+    assert _fair_share_levels(shares_ax) == pytest.approx([1 / 3])
+    assert _legend_is_below(fig, shares_ax)
 
-    # Scores: one series per seat, each a distribution over the seat's distinct scores.
+    # Scores: many distinct values, so a step histogram per seat, each a distribution, the
+    # seats told apart by line style as well as colour.
     assert scores_ax.get_xlabel() == "score" and scores_ax.get_ylabel() == "fraction of games"
-    assert len(scores_ax.lines) == 3
-    assert [t.get_text() for t in scores_ax.get_legend().get_texts()] == [
-        "seat 0", "seat 1", "seat 2"]
-    for seat, line in enumerate(scores_ax.lines):
-        x, y = line.get_data()
-        assert list(x) == sorted(set(result.scores[:, seat].tolist()))
-        assert float(np.sum(y)) == pytest.approx(1.0)
+    steps = scores_ax.patches
+    assert len(steps) == 3 and len({p.get_linestyle() for p in steps}) == 3
+    for seat, step in enumerate(steps):
+        values, edges, _ = step.get_data()  # StairData(values, edges, baseline)
+        assert float(np.sum(values)) == pytest.approx(1.0)
+        inside = (result.scores[:, seat] >= edges[0]) & (result.scores[:, seat] < edges[1])
+        assert values[0] == pytest.approx(inside.mean())
+    assert scores_ax.get_ylim()[0] == 0 and _legend_is_below(fig, scores_ax)
 
     # Lengths: a histogram counting every game.
-    assert lengths_ax.get_xlabel() == "game length (steps)" and lengths_ax.get_ylabel() == "games"
+    assert lengths_ax.get_xlabel() == "game length (moves)" and lengths_ax.get_ylabel() == "games"
     distinct = len(set(result.lengths.tolist()))
     assert len(lengths_ax.patches) == min(30, distinct)
     assert sum(_bar_heights(lengths_ax)) == 3000
+
+
+def test_few_distinct_scores_are_hatched_bars():
+    result = tb.simulate("hoi_pho", 2000, seed=3)
+    fig = result.plot()
+    scores_ax = fig.axes[1]
+    series = [c for c in scores_ax.containers if isinstance(c, BarContainer)]
+    assert len(series) == 4  # one per seat
+    assert len({bars.patches[0].get_hatch() for bars in series}) == 4
+    values = sorted(set(result.scores.flatten().tolist()))  # contracts owned: 0..3
+    assert [t.get_text() for t in scores_ax.get_xticklabels()] == [f"{v:g}" for v in values]
+    for seat, bars in enumerate(series):
+        expected = [(result.scores[:, seat] == v).mean() for v in values]
+        assert [p.get_height() for p in bars.patches] == pytest.approx(expected)
+
+
+def test_a_constant_length_is_a_sentence_not_a_panel():
+    # Good Fortune: 9 rounds of 4 decisions, 36 moves in every game (docs/games).
+    fig = tb.simulate("good_fortune", 500, seed=1).plot()
+    assert len(fig.axes) == 2
+    assert "every game lasts 36 moves" in fig.get_suptitle()
+
+
+def test_fox_duet_is_plotted_as_a_team():
+    result = tb.simulate("fox_duet", 2000, seed=1)
+    fig = result.plot()
+    team_ax = fig.axes[0]
+    assert [t.get_text() for t in team_ax.get_xticklabels()] == ["team"]
+    wins = int(result.returns[:, 0].sum())
+    assert _bar_heights(team_ax) == pytest.approx([wins / 2000])
+    assert f"{wins:,} wins in 2,000 games" in "\n".join(t.get_text() for t in team_ax.texts)
+    assert _fair_share_levels(team_ax) == []  # a cooperative game has no fair share
+    far_ax = fig.axes[-1]
+    assert far_ax.get_title() == "How far the team got"
+    assert sum(_bar_heights(far_ax)) == 2000
+    if wins == 0:  # random play practically never wins: the score is a sentence
+        assert len(fig.axes) == 2 and "the team scores 0 in every game" in fig.get_suptitle()
 
 
 def test_arena_figure(tmp_path):
@@ -65,7 +119,10 @@ def test_arena_figure(tmp_path):
     assert ax.get_xlabel() == "seat played" and "win share" in ax.get_ylabel()
     assert [t.get_text() for t in ax.get_xticklabels()] == [
         "seat 0", "seat 1", "seat 2", "overall"]
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["0: ismcts:20", "1: random"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "fair share 1/3", "0: ismcts:20", "1: random"]
+    assert _fair_share_levels(ax) == pytest.approx([1 / 3]) and _legend_is_below(fig, ax)
+    assert ax.get_ylim()[0] == 0
     series = [c for c in ax.containers if isinstance(c, BarContainer)]
     assert len(series) == 2 and len(ax.patches) == 8  # one series of 4 bars per bot
     # Each bar, worked out game by game from who sat where.

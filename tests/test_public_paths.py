@@ -52,9 +52,11 @@ def test_openspiel_path_and_pickles() -> None:
     pytest.importorskip("pyspiel")
     import tablebits.openspiel as public_os
     from tablebits.adapters import openspiel as os_adapter
+    from tablebits.adapters import openspiel_bots as os_bots
 
     for name in public_os.__all__:
-        assert getattr(public_os, name) is getattr(os_adapter, name)
+        source = os_bots if name in os_bots.__all__ else os_adapter
+        assert getattr(public_os, name) is getattr(source, name)
     state = public_os.load_game("fox_duet").new_initial_state()
     again = pickle.loads(pickle.dumps(state))
     assert str(again) == str(state)

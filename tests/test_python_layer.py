@@ -56,6 +56,19 @@ def test_parameters_with_a_game_raise_the_same_error_everywhere():
     assert resolve_game(game) is game
 
 
+def test_a_parameter_named_like_the_game_argument_is_an_unknown_parameter():
+    """Hypothesis found ``make("hoi_pho", game_id=b"")`` raising Python's "got multiple values
+    for argument 'game_id'" TypeError: the game argument is positional-only everywhere, so such
+    a name is a game parameter like any other, and unknown."""
+    with pytest.raises(ValueError, match="unknown parameter.*: game_id "):
+        tb.make("hoi_pho", game_id=b"")
+    with pytest.raises(ValueError, match="unknown parameter.*: game_or_id "):
+        resolve_game("hoi_pho", game_or_id=1)
+    for call in entry_points("good_fortune").values():
+        with pytest.raises(ValueError, match="unknown parameter.*: game "):
+            call(game="fox_duet")
+
+
 def test_error_classes():
     assert issubclass(tb.IllegalActionError, ValueError)
     assert issubclass(tb.InvalidStateError, ValueError)

@@ -90,7 +90,7 @@ def _write_lines(path, lines):
         ("{not json", "not JSON"),
         ('{"hello": "world"}', "not a tablebits game record"),
         ('[1, 2, 3]', "not a tablebits game record"),
-        ("VERSION", "record version 99; this tablebits reads version 1"),
+        ("VERSION", "record version 99; this tablebits reads versions 1, 2"),
         ("NOSTEPS", "missing fields ['steps']"),
         ("BADSTEP", "steps[0] must be"),
         ("BADGAME", "unknown game 'chess'"),
@@ -253,3 +253,18 @@ def test_records_say_which_games_a_safety_cap_ended(tmp_path):
     for seed in range(6):
         record = tb.play(game, [tb.bots.Random(seed + p) for p in range(3)], seed=seed)
         assert record.truncated == record.final_state().is_truncated()
+
+
+def test_records_say_which_tablebits_wrote_them_and_version_1_still_loads(tmp_path):
+    d, path = _one_record(tmp_path)
+    assert d["version"] == 2 and d["tablebits"] == tb.__version__
+    # The committed files are version 1 (tablebits 0.1.0, before the field): still read.
+    old = json.loads((RECORDS / "good_fortune.jsonl").read_text().splitlines()[0])
+    assert old["version"] == 1 and "tablebits" not in old
+    assert tb.GameRecord.from_dict(old).tablebits is None
+    with pytest.raises(tb.RecordError, match=r"unknown fields \['tablebits'\]"):
+        tb.GameRecord.from_dict(dict(old, tablebits="0.1.0"))  # not a version-1 field
+    with pytest.raises(tb.RecordError, match="tablebits must be a version string"):
+        tb.GameRecord.from_dict(dict(d, tablebits=3))
+    without = {k: v for k, v in d.items() if k != "tablebits"}  # optional in version 2
+    assert tb.GameRecord.from_dict(without).tablebits is None

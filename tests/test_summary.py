@@ -11,6 +11,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.cli import main as cli
+from tablebits.jobs.summary import SimulationSummary
 from tablebits.stats import wilson
 
 from .game_params import game_cases
@@ -64,7 +65,7 @@ def test_summary_does_not_depend_on_chunking():
     cuts = [0, 1, 700, 701, 2222, 3000]
     parts = []
     for first, end in zip(cuts, cuts[1:], strict=False):
-        part = tb.simulate("hoi_pho", 0, seed=4, keep_games=False, players=5)
+        part = SimulationSummary(game_id="hoi_pho", params=full.params, seed=4, players=5)
         part.add(full.returns[first:end], full.scores[first:end], full.lengths[first:end],
                  full.truncated[first:end], full.starts[first:end])
         parts.append(part)

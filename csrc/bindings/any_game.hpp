@@ -38,7 +38,7 @@ class TypedBatchEnv final : public AnyBatchEnv {
   void reset(uint64_t seed, int threads) override { env_.reset(seed, threads); }
   int64_t step(const int32_t* actions, int threads) override { return env_.step(actions, threads); }
   void sample_actions(int32_t* out, int threads) override { env_.sample_actions(out, threads); }
-  std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i)); }
+  std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i), env_.params()); }
   void advance_to_seat(int seat, float* seat_obs, int threads) override {
     env_.advance_to_seat(seat, seat_obs, threads);
   }
@@ -100,11 +100,12 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
 
 // Bot games (tb.arena): `bots` holds one bot per seat in the byte form of core/bots.hpp
 // (BotConfig._bytes), `count` games; `actions` (count vectors, or null) receives each game's
-// decisions for its record.
+// decisions for its record. Time-limited bots make the games depend on the machine's speed, so
+// they play only when the caller opted in with `allow_time_limits`.
 inline void arena_any(const std::string& id, const std::string& blob, const std::string& bots_blob,
                       uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
                       uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, uint8_t* starts,
-                      int threads) {
+                      int threads, bool allow_time_limits) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     const int players = G::num_players(p);
     BotConfig bots[kMaxPlayers];
@@ -112,7 +113,9 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
     const char* end = pos + bots_blob.size();
     for (int i = 0; i < players; ++i) {
       if (const char* why = bot_from_bytes(&pos, end, bots[i])) throw std::invalid_argument(std::string("arena bots: ") + why);
-      if (!bot_reproducible(bots[i])) throw std::invalid_argument("arena bots must be reproducible (no time limit)");
+      if (const char* why = bot_refusal<G>(bots[i])) throw std::invalid_argument(why);
+      if (!allow_time_limits && !bot_reproducible(bots[i]))
+        throw std::invalid_argument("arena bots must be reproducible (no time limit) unless time limits are allowed");
     }
     if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
     arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions, starts}, threads);

@@ -3,8 +3,10 @@
 
 #include "../tablebits/games/registry.hpp"
 #include "codecs/all.hpp"
+#include "guarded.hpp"
 #include "py_game.hpp"
 #include "py_solve.hpp"
+#include "py_team_solve.hpp"
 
 namespace py = pybind11;
 
@@ -22,6 +24,8 @@ PYBIND11_MODULE(_core, m) {
   tb::Games::for_each([&]<class G>() {
     tb::bind_game<G>(m, factories);
     tb::bind_solver<G>(m);
+    tb::bind_team_solver<G>(m);
   });
   m.attr("_factories") = factories;
+  tb::pickle_protocol_floor(m);
 }

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "../tablebits/core/bots.hpp"
+#include "guarded.hpp"
 #include "py_evaluator.hpp"
 #include "pyconvert.hpp"
 
@@ -47,7 +48,7 @@ py::object bot_field_value(const B& bot, const BotField<B, T>& field) {
 
 // The Python face of a BotConfig: a struct, since pybind11/stl.h would convert a bare
 // std::variant to and from its alternatives instead of binding it as a class.
-struct PyBot {
+struct PyBot : Constructed {
   BotConfig config;
 };
 
@@ -89,13 +90,14 @@ inline std::string bot_repr(const BotConfig& bot) {
 }
 
 inline void bind_bots(py::module_& m) {
-  py::class_<PyBot>(m, "BotConfig",
-                    "A built-in bot's configuration, run in C++ by State.bot_action and tb.arena "
-                    "(tablebits.bots wraps it).")
-      .def(py::init([](const py::handle& name, const py::kwargs& kw) {
-             return PyBot{make_bot(py_convert::to_str(name, "bot name"), kw)};
-           }),
-           py::arg("name"), "The bot `name` with the given fields (defaults for the rest).")
+  py::class_<PyBot> cls(m, "BotConfig",
+                        "A built-in bot's configuration, run in C++ by State.bot_action and tb.arena "
+                        "(tablebits.bots wraps it).");
+  cls.def(py::init([](const py::handle& name, const py::kwargs& kw) {
+            return PyBot{{}, make_bot(py_convert::to_str(name, "bot name"), kw)};
+          }),
+          py::arg("name"), "The bot `name` with the given fields (defaults for the rest).");
+  Guarded<py::class_<PyBot>>(cls)
       .def_property_readonly("name", [](const PyBot& b) { return std::string(bot_name(b.config)); })
       .def_property_readonly("fields", [](const PyBot& b) { return bot_fields(b.config); },
                              "The config's fields (a new dict).")
@@ -110,15 +112,18 @@ inline void bind_bots(py::module_& m) {
              if (const auto* puct = std::get_if<PuctBot>(&b.config)) raise_evaluator_error(puct->evaluator);
            }, "Raises the kept error of a 'puct' bot's evaluator if an evaluation failed.")
       .def("__eq__", [](const PyBot& a, const py::object& b) {
-             return py::isinstance<PyBot>(b) && bot_repr(a.config) == bot_repr(b.cast<const PyBot&>().config);
+             return py::isinstance<PyBot>(b) && b.cast<const PyBot&>().set_up() && bot_repr(a.config) == bot_repr(b.cast<const PyBot&>().config);
            })
       .def("__hash__", [](const PyBot& b) { return py::hash(py::str(bot_repr(b.config))); })
-      .def("__repr__", [](const PyBot& b) { return bot_repr(b.config); })
-      .def(py::pickle(
-          [](const PyBot& b) { return py::make_tuple(std::string(bot_name(b.config)), bot_fields(b.config)); },
+      .def("__repr__", [](const PyBot& b) { return bot_repr(b.config); });
+  cls.def(py::pickle(
+          [](const PyBot& b) {
+            require_set_up(b);
+            return py::make_tuple(std::string(bot_name(b.config)), bot_fields(b.config));
+          },
           [](const py::tuple& t) {
             if (t.size() != 2) py_convert::value_error("bad pickled bot");
-            return PyBot{make_bot(py_convert::to_str(t[0], "bot name"), py_convert::to_dict(t[1], "bot fields"))};
+            return PyBot{{}, make_bot(py_convert::to_str(t[0], "bot name"), py_convert::to_dict(t[1], "bot fields"))};
           }));
 }
 

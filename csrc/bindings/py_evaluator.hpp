@@ -19,6 +19,7 @@
 #include <string>
 
 #include "../tablebits/core/evaluator.hpp"
+#include "guarded.hpp"
 
 namespace tb {
 
@@ -113,7 +114,7 @@ class PyEvaluator final : public Evaluator {
 
 // The Python handle of a registered evaluator: registers on construction, unregisters when
 // collected (a bot config naming it then no longer checks).
-struct PyEvaluatorHandle {
+struct PyEvaluatorHandle : Constructed {
   std::shared_ptr<PyEvaluator> evaluator;
   uint32_t id = 0;
 
@@ -134,17 +135,18 @@ inline void raise_evaluator_error(uint32_t id) {
 inline void bind_evaluator(py::module_& m) {
   // The array module (_batch) adopts this registry when it loads (EvaluatorRegistry::adopt).
   m.attr("_evaluator_registry") = py::capsule(&EvaluatorRegistry::instance(), "tablebits.EvaluatorRegistry");
-  py::class_<PyEvaluatorHandle>(m, "Evaluator",
-                                "A Python callable fn(observations, masks) -> (priors, values) registered as a "
-                                "leaf evaluator for PUCT search (see tablebits.search).")
-      .def(py::init([](const py::object& fn) {
+  py::class_<PyEvaluatorHandle> cls(m, "Evaluator",
+                                    "A Python callable fn(observations, masks) -> (priors, values) registered "
+                                    "as a leaf evaluator for PUCT search (see tablebits.search).");
+  cls.def(py::init([](const py::object& fn) {
              if (!PyCallable_Check(fn.ptr())) {
                throw py::type_error("evaluator must be callable, not " +
                                     std::string(py::str(py::type::handle_of(fn).attr("__name__"))));
              }
              return std::make_unique<PyEvaluatorHandle>(fn);
            }),
-           py::arg("fn"))
+           py::arg("fn"));
+  Guarded<py::class_<PyEvaluatorHandle>>(cls)
       .def_property_readonly("id", [](const PyEvaluatorHandle& h) { return h.id; },
                              "The id a 'puct' BotConfig names it by.")
       .def("raise_pending", [](PyEvaluatorHandle& h) { h.evaluator->raise_pending(); },

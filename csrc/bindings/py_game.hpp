@@ -20,6 +20,7 @@
 #include "../tablebits/core/bots.hpp"
 #include "../tablebits/core/ismcts.hpp"
 #include "../tablebits/core/serialize.hpp"
+#include "guarded.hpp"
 #include "params.hpp"
 #include "py_bots.hpp"
 #include "py_errors.hpp"
@@ -48,12 +49,12 @@ template <Game G>
 using GamePtr = std::shared_ptr<const GameHandle<G>>;
 
 template <Game G>
-struct PyGame : GameBase {
+struct PyGame : GameBase, Constructed {
   GamePtr<G> handle;
 };
 
 template <Game G>
-struct PyState : StateBase {
+struct PyState : StateBase, Constructed {
   GamePtr<G> game;
   typename G::State s;
 };
@@ -259,6 +260,8 @@ class StateMethods {
 
   // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released.
   static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    require_set_up(bot);
+    if (const char* why = bot_refusal<G>(bot.config)) py_convert::value_error(why);
     const int decider = deciding_player(st, player);
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;
@@ -293,12 +296,13 @@ class StateMethods {
   static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
                            const py::handle& exploration, const py::object& seed, const py::object& time_limit,
                            const py::handle& threads) {
-    return bot_action(st, PyBot{ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
+    return bot_action(st, PyBot{{}, ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
   }
 
   // A search bot's full result: (visits, mean values, best action, principal variation,
   // iterations, seconds). See tablebits.search.
   static py::tuple search(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
+    require_set_up(bot);
     if (!std::holds_alternative<IsmctsBot>(bot.config) && !std::holds_alternative<PuctBot>(bot.config)) {
       py_convert::value_error("search takes an 'ismcts' or 'puct' bot, not '" + std::string(bot_name(bot.config)) + "'");
     }
@@ -343,18 +347,18 @@ class StateMethods {
   static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
                                              const py::handle& exploration, const py::object& seed,
                                              const py::object& time_limit, const py::handle& threads) {
-    const py::tuple r = search(st, PyBot{ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
+    const py::tuple r = search(st, PyBot{{}, ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
     return py::array_t<uint32_t, py::array::forcecast>(r[0]);
   }
 
-  static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s)); }
+  static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s, st.game->params)); }
 
   static S from_bytes(const GamePtr<G>& game, const py::handle& data) {
     if (!py::isinstance<py::bytes>(data) && !py::isinstance<py::bytearray>(data)) {
       py_convert::type_error("state bytes", "bytes", data);
     }
     const std::string raw = py::reinterpret_steal<py::bytes>(PyBytes_FromObject(data.ptr())).cast<std::string>();
-    S st{{}, game, {}};
+    S st{{}, {}, game, {}};
     if (const char* why = state_from_bytes<G>(raw, game->params, st.s)) {
       invalid_state(std::string("invalid state bytes: ") + why);
     }
@@ -364,7 +368,7 @@ class StateMethods {
   static bool equal(const S& a, const py::object& other) {
     if (!py::isinstance<S>(other)) return false;
     const S& b = other.cast<const S&>();
-    return std::memcmp(&a.s, &b.s, sizeof(a.s)) == 0 && a.game->params_dict.equal(b.game->params_dict);
+    return b.set_up() && std::memcmp(&a.s, &b.s, sizeof(a.s)) == 0 && a.game->params_dict.equal(b.game->params_dict);
   }
 };
 
@@ -385,7 +389,25 @@ std::string class_prefix() {
 
 template <Game G>
 PyGame<G> make_game(const py::dict& kwargs) {
-  return PyGame<G>{{}, make_handle<G>(kwargs)};
+  return PyGame<G>{{}, {}, make_handle<G>(kwargs)};
+}
+
+// The module-level function that unpickles G's states or games.
+template <Game G>
+std::string restore_name(const char* what) {
+  return "_restore_" + std::string(G::kId) + "_" + what;
+}
+
+template <Game G>
+py::tuple reduce_state(const PyState<G>& st) {
+  const py::object restore = py::module_::import("tablebits._core").attr(restore_name<G>("state").c_str());
+  return py::make_tuple(restore, py::make_tuple(st.game->params_dict, StateMethods<G>::to_bytes(st)));
+}
+
+template <Game G>
+py::tuple reduce_game(const PyGame<G>& g) {
+  const py::object restore = py::module_::import("tablebits._core").attr(restore_name<G>("game").c_str());
+  return py::make_tuple(restore, py::make_tuple(g.handle->params_dict));
 }
 
 // Binds G's Game and State classes; returns the State class for optional extras.
@@ -398,7 +420,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
 
   py::class_<S, StateBase> state(m, (prefix + "State").c_str(),
                                  ("A position of " + std::string(G::kId) + "; see tablebits.State.").c_str());
-  state
+  Guarded<py::class_<S, StateBase>>(state)
       .def("current_player", &M::current, "The player to move, SIMULTANEOUS (-2) or TERMINAL (-4).")
       .def("is_terminal", [](const S& st) { return M::current(st) == kTerminal; }, "True once the game is over.")
       .def("is_truncated", [](const S& st) { return G::is_truncated(st.s, st.game->params); },
@@ -465,14 +487,19 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("to_bytes", &M::to_bytes, "Compact, versioned bytes; game.state_from_bytes reads them back.")
       .def("to_dict", [](const S& st) { return PyCodec<G>::to_dict(st.s, st.game->params); },
            "JSON-able dict in the game's schema (docs/games/<game>.md); game.state_from_dict reads it back.")
-      .def_property_readonly("game", [](const S& st) { return PG{{}, st.game}; }, "The game this state belongs to.")
+      .def_property_readonly("game", [](const S& st) { return PG{{}, {}, st.game}; }, "The game this state belongs to.")
       .def("__str__", [](const S& st) { return G::to_string(st.s, st.game->params); })
       .def("__repr__", [](const S& st) {
              return "<" + std::string(G::kId) + " state " + py::bytes(M::to_bytes(st)).attr("hex")().cast<std::string>() + ">";
            })
       .def("__eq__", &M::equal)
       .def("__hash__", [](const S& st) { return py::hash(M::to_bytes(st)); })
-      .def(py::pickle(
+      // Pickles name a module-level restore function: protocols 0 and 1 would otherwise go
+      // through copyreg, which pybind11 classes do not support, and no pickle goes through
+      // __new__, so a cut-short one fails in loads. __setstate__ stays for older pickles.
+      .def("__reduce_ex__", [](const S& st, const py::object&) { return reduce_state(st); }, py::arg("protocol"))
+      .def("__reduce__", [](const S& st) { return reduce_state(st); });
+  state.def(py::pickle(
           [](const S& st) { return py::make_tuple(st.game->params_dict, M::to_bytes(st)); },
           [](const py::tuple& t) {
             if (t.size() != 2) py_convert::value_error("bad pickled state");
@@ -481,7 +508,8 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
 
   py::class_<PG, GameBase> game(m, (prefix + "Game").c_str(),
                                 ("The game " + std::string(G::kId) + " with fixed parameters; see tablebits.Game.").c_str());
-  game.def_property_readonly("id", [](const PG&) { return std::string(G::kId); }, "The game's id.")
+  Guarded<py::class_<PG, GameBase>>(game)
+      .def_property_readonly("id", [](const PG&) { return std::string(G::kId); }, "The game's id.")
       .def_property_readonly("num_players", [](const PG& g) { return g.handle->players; })
       .def_property_readonly("num_actions", [](const PG&) { return G::kNumActions; }, "Size of the action id space.")
       .def_property_readonly("params", [](const PG& g) { return g.handle->params_dict.attr("copy")(); },
@@ -493,7 +521,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
                              "and maximum length of this game under its parameters.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
-             S st{{}, g.handle, {}};
+             S st{{}, {}, g.handle, {}};
              G::init(st.s, g.handle->params, to_seed(seed));
              return st;
            }, py::arg("seed") = py::none(), "A new game; the same seed gives the same game on every platform.")
@@ -501,7 +529,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            py::arg("data"), "Reads State.to_bytes output. Malformed or unreachable -> InvalidStateError (a "
            "ValueError); not bytes -> TypeError.")
       .def("state_from_dict", [](const PG& g, const py::handle& d) {
-             S st{{}, g.handle, reading_state([&] { return PyCodec<G>::from_dict(d, g.handle->params); })};
+             S st{{}, {}, g.handle, reading_state([&] { return PyCodec<G>::from_dict(d, g.handle->params); })};
              if (const char* why = G::validate(st.s, g.handle->params)) {
                invalid_state(std::string("invalid state: ") + why);
              }
@@ -512,18 +540,27 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
              return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));
            }, "The C++ parameter struct, for the batch module.")
       .def("__eq__", [](const PG& g, const py::object& other) {
-             return py::isinstance<PG>(other) && g.handle->params_dict.equal(other.cast<const PG&>().handle->params_dict);
+             return py::isinstance<PG>(other) && other.cast<const PG&>().set_up() &&
+                    g.handle->params_dict.equal(other.cast<const PG&>().handle->params_dict);
            })
       .def("__hash__", [](const PG& g) { return py::hash(py::str(g.handle->params_dict)); })
       .def("__repr__", [](const PG& g) {
              return "tablebits.make('" + std::string(G::kId) + "', **" + std::string(py::repr(g.handle->params_dict)) + ")";
            })
-      .def(py::pickle([](const PG& g) { return py::make_tuple(g.handle->params_dict); },
+      .def("__reduce_ex__", [](const PG& g, const py::object&) { return reduce_game(g); }, py::arg("protocol"))
+      .def("__reduce__", [](const PG& g) { return reduce_game(g); });
+  game.def(py::pickle([](const PG& g) { return py::make_tuple(g.handle->params_dict); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) py_convert::value_error("bad pickled game");
                         return make_game<G>(py_convert::to_dict(t[0], "pickled params"));
                       }));
 
+  m.def(restore_name<G>("state").c_str(), [](const py::handle& params, const py::handle& data) {
+    return M::from_bytes(make_handle<G>(py_convert::to_dict(params, "pickled params")), data);
+  }, "Unpickles a state (State.__reduce__).");
+  m.def(restore_name<G>("game").c_str(), [](const py::handle& params) {
+    return make_game<G>(py_convert::to_dict(params, "pickled params"));
+  }, "Unpickles a game (Game.__reduce__).");
   factories[py::str(std::string(G::kId))] = py::cpp_function([](const py::kwargs& kw) { return make_game<G>(kw); });
   return state;
 }

@@ -7,12 +7,13 @@
 #include <string>
 
 #include "../tablebits/core/game.hpp"
+#include "guarded.hpp"
 
 namespace tb {
 
 namespace py = pybind11;
 
-struct PyGameInfo {
+struct PyGameInfo : Constructed {
   GameInfo info;
   int max_game_length;
 
@@ -48,13 +49,14 @@ struct PyGameInfo {
 
 template <Game G>
 PyGameInfo py_game_info(const typename G::Params& p) {
-  return PyGameInfo{game_info<G>(p), G::max_game_length(p)};
+  return PyGameInfo{{}, game_info<G>(p), G::max_game_length(p)};
 }
 
 inline void bind_game_info(py::module_& m) {
   using I = PyGameInfo;
-  py::class_<I>(m, "GameInfo",
-                "What kind of game a Game is, under its parameters (read-only; see Game.info).")
+  py::class_<I> cls(m, "GameInfo",
+                    "What kind of game a Game is, under its parameters (read-only; see Game.info).");
+  Guarded<py::class_<I>>(cls)
       .def_property_readonly("dynamics", &I::dynamics,
                              "'sequential', 'simultaneous' or 'mixed' (both kinds of node occur).")
       .def_property_readonly("chance", &I::chance,
@@ -81,7 +83,7 @@ inline void bind_game_info(py::module_& m) {
                              "game: see State.is_truncated.")
       .def_property_readonly("cooperative", &I::cooperative, "True when utility == 'identical'.")
       .def("__eq__", [](const I& a, const py::object& b) {
-        return py::isinstance<I>(b) && a.key().equal(b.cast<const I&>().key());
+        return py::isinstance<I>(b) && b.cast<const I&>().set_up() && a.key().equal(b.cast<const I&>().key());
       })
       .def("__hash__", [](const I& i) { return py::hash(i.key()); })
       .def("__repr__", [](const I& i) {

@@ -18,6 +18,7 @@ namespace tb {
 template <Game G>
 py::tuple solve_state(const PyState<G>& st, const py::object& max_nodes, const py::object& time_limit,
                       const py::handle& table_bits_obj) {
+  require_set_up(st);
   const std::string refused = std::string("the exact solver does not apply to ") + std::string(G::kId) +
                               " with these parameters: it needs a two-player sequential perfect-information "
                               "game without chance";

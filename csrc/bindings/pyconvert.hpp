@@ -61,9 +61,27 @@ inline bool to_bool(py::handle obj, const std::string& what) {
   return obj.cast<bool>();
 }
 
+// A str as UTF-8; a str that UTF-8 cannot encode (a lone surrogate such as "\udcff", which
+// surrogateescape makes of undecodable input bytes) is a ValueError, not pybind11's RuntimeError.
 inline std::string to_str(py::handle obj, const std::string& what) {
   if (!py::isinstance<py::str>(obj)) type_error(what, "a str", obj);
-  return obj.cast<std::string>();
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (data == nullptr) {
+    PyErr_Clear();
+    value_error(what + " must be valid Unicode text, got " + std::string(py::reinterpret_steal<py::str>(PyObject_ASCII(obj.ptr()))).substr(0, 80));
+  }
+  return std::string(data, static_cast<size_t>(size));
+}
+
+// A dict key as text for matching and messages; a key UTF-8 cannot encode (a lone surrogate)
+// becomes its ASCII repr, which matches no valid name.
+inline std::string key_text(py::handle key) {
+  py::str text(key);
+  Py_ssize_t size = 0;
+  if (const char* data = PyUnicode_AsUTF8AndSize(text.ptr(), &size)) return std::string(data, static_cast<size_t>(size));
+  PyErr_Clear();
+  return std::string(py::reinterpret_steal<py::str>(PyObject_ASCII(key.ptr())));
 }
 
 // The index of `obj` (a str) in `names`, or ValueError listing the valid names.
@@ -126,7 +144,7 @@ inline void expect_keys(const py::dict& d, const std::string& what, std::initial
   if (d.size() != keys.size()) {
     std::string extra;
     for (auto item : d) {
-      const std::string k = py::str(item.first);
+      const std::string k = key_text(item.first);
       bool known = false;
       for (const char* key : keys) known = known || k == key;
       if (!known) extra += (extra.empty() ? "" : ", ") + k;
@@ -147,7 +165,7 @@ inline void expect_keys(const py::dict& d, const std::string& what, std::initial
   for (const char* k : optional) valid += ", " + std::string(k) + " (optional)";
   if (!missing.empty()) value_error(what + " is missing key(s): " + missing);
   for (auto item : d) {
-    const std::string k = py::str(item.first);
+    const std::string k = key_text(item.first);
     bool known = false;
     for (const char* key : required) known = known || k == key;
     for (const char* key : optional) known = known || k == key;
@@ -181,7 +199,7 @@ class ParamReader {
   void finish() const {
     std::string unknown, valid;
     for (auto item : kwargs_) {
-      const std::string k = py::str(item.first);
+      const std::string k = key_text(item.first);
       bool known = false;
       for (const auto& n : known_) known = known || k == n;
       if (!known) unknown += (unknown.empty() ? "" : ", ") + k;

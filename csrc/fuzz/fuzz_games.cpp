@@ -85,7 +85,7 @@ template <tb::Game G>
 void must_accept(const typename G::State& s, const typename G::Params& p, const char* where) {
   if (const char* why = G::validate(s, p)) broken(G::kId, std::string(where) + " fails validate: " + why);
   typename G::State back;
-  if (const char* why = tb::state_from_bytes<G>(tb::state_to_bytes<G>(s), p, back)) {
+  if (const char* why = tb::state_from_bytes<G>(tb::state_to_bytes<G>(s, p), p, back)) {
     broken(G::kId, std::string(where) + " does not read back from its bytes: " + why);
   }
   if (std::memcmp(&back, &s, sizeof(s)) != 0) broken(G::kId, std::string(where) + " changed in a byte round trip");
@@ -159,8 +159,15 @@ void fuzz_one(const uint8_t* data, size_t size) {
   }
   const size_t state_size = tb::kByteHeaderSize + sizeof(typename G::State);
   const size_t taken = size < state_size ? size : state_size;
+  // The parameter digest is written over with p's, so mutated parameters still reach validate
+  // (the digest check itself is tested from Python, tests/test_hardening_bytes.py).
+  std::string bytes(reinterpret_cast<const char*>(data), taken);
+  if (bytes.size() == state_size) {
+    const uint64_t digest = tb::params_digest<G>(p);
+    std::memcpy(bytes.data() + 5, &digest, sizeof(digest));
+  }
   typename G::State s;
-  if (tb::state_from_bytes<G>(std::string_view(reinterpret_cast<const char*>(data), taken), p, s)) return;
+  if (tb::state_from_bytes<G>(bytes, p, s)) return;
   must_accept<G>(s, p, "an accepted state");
   inspect<G>(s, p, size, search);
   const int n = G::num_players(p);
@@ -205,7 +212,7 @@ void write_seeds(const std::string& dir) {
       const bool raw_params = game % 5 == 1;
       std::string input(1, static_cast<char>(v | (game % 4 == 0 ? 0x80 : 0) | (raw_params ? 0x40 : 0)));
       if (raw_params) input.append(reinterpret_cast<const char*>(&p), sizeof(p));
-      input += tb::state_to_bytes<G>(s);
+      input += tb::state_to_bytes<G>(s, p);
       for (uint32_t k = rng.uniform(64); k > 0; --k) input += static_cast<char>(rng.next());
       std::ofstream(dir + "/seed-" + std::to_string(written++), std::ios::binary) << input;
     }

@@ -1,6 +1,7 @@
 // Random playouts, clones, byte round trips and byte fuzzing for every registered game, built
 // with AddressSanitizer and UBSan by .ci/run. Any memory error or UB aborts the run; any broken
 // invariant prints a message and fails.
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,7 +30,7 @@ template <tb::Game G>
 void check_node(const typename G::State& s, const typename G::Params& p, tb::Rng& rng) {
   const int n = G::num_players(p);
   if (const char* why = G::validate(s, p)) fail(G::kId, std::string("reachable state fails validate: ") + why);
-  const std::string bytes = tb::state_to_bytes<G>(s);
+  const std::string bytes = tb::state_to_bytes<G>(s, p);
   typename G::State back;
   if (const char* why = tb::state_from_bytes<G>(bytes, p, back)) fail(G::kId, std::string("bytes round trip: ") + why);
   if (std::memcmp(&back, &s, sizeof(s)) != 0) fail(G::kId, "bytes round trip changed the state");
@@ -75,7 +76,7 @@ void run(int games, int fuzz) {
   for (int g = 0; g < games; ++g) {
     typename G::State s;
     G::init(s, p, rng.next());
-    samples.push_back(tb::state_to_bytes<G>(s));
+    samples.push_back(tb::state_to_bytes<G>(s, p));
     play<G>(s, p, rng, true);
   }
   // Fuzz: random payloads behind a valid header, and real states with bytes overwritten.
@@ -206,6 +207,48 @@ void run_search(int games) {
   std::printf("%-14.*s %d ISMCTS games and an arena run\n", static_cast<int>(G::kId.size()), G::kId.data(), games);
 }
 
+// The team solver and PIMC, for the games with team solver hooks: a few PIMC games on 2 threads
+// (every decision legal, every game within max_game_length), and the solver's best joint
+// decision legal at every node of a random game.
+template <tb::Game G>
+void run_pimc(int games) {
+  if constexpr (tb::TeamSolvableGame<G>) {
+    const typename G::Params p{};
+    tb::PimcBot pimc;
+    pimc.samples = 3;
+    pimc.threads = 2;
+    const tb::BotConfig bots[tb::kMaxPlayers] = {pimc, pimc, {}, {}, {}};
+    const size_t count = static_cast<size_t>(games);
+    const int n = G::num_players(p);
+    std::vector<int32_t> seats(count * static_cast<size_t>(n));
+    std::vector<float> returns(seats.size()), scores(seats.size());
+    std::vector<uint32_t> lengths(count);
+    std::vector<uint8_t> truncated(count);
+    tb::arena<G>(p, bots, 21, 0, count,
+                 tb::ArenaOutput{seats.data(), returns.data(), scores.data(), lengths.data(), truncated.data(), nullptr},
+                 1);
+    for (uint32_t length : lengths)
+      if (length > static_cast<uint32_t>(G::max_game_length(p))) return fail(G::kId, "a PIMC game exceeded max_game_length");
+    tb::TeamSolver<G> solver(12);
+    tb::Rng rng{31};
+    typename G::State s;
+    G::init(s, p, rng.next());
+    while (G::current_player(s, p) != tb::kTerminal) {
+      std::array<int, tb::kMaxPlayers> joint;
+      solver.begin(p, tb::pimc_horizon<G>(s, p, 2));
+      solver.best(s, joint);
+      const int cur = G::current_player(s, p);
+      for (int pl = 0; pl < n; ++pl) {
+        const tb::ActionMask m = G::legal_mask(s, p, pl);
+        if ((cur >= 0 ? pl == cur : m != 0) && (joint[pl] < 0 || !((m >> joint[pl]) & 1)))
+          return fail(G::kId, "the team solver chose an illegal action");
+      }
+      tb::random_step<G>(s, p, rng);
+    }
+    std::printf("%-14.*s %d PIMC games and a team-solved game\n", static_cast<int>(G::kId.size()), G::kId.data(), games);
+  }
+}
+
 // nth_set_bit (PDEP when built for BMI2) and the portable broadword select, against a loop.
 void check_select() {
   tb::Rng rng{99};
@@ -252,6 +295,7 @@ int main(int argc, char** argv) {
   tb::Games::for_each([&]<class G>() { run<G>(games, fuzz); });
   tb::Games::for_each([&]<class G>() { run_params<G>(fuzz / 50 + 1); });
   tb::Games::for_each([&]<class G>() { run_search<G>(games / 30 + 1); });
+  tb::Games::for_each([&]<class G>() { run_pimc<G>(games / 100 + 1); });
   if (failures) {
     std::printf("%d failed\n", failures);
     return 1;

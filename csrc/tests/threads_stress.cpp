@@ -46,7 +46,7 @@ std::string work(const typename G::Params& p, uint64_t seed) {
     digest += std::to_string(parallel.search(s, p, player, cfg, 3).action) + ",";
     tb::random_step<G>(s, p, rng);
   }
-  digest += tb::state_to_bytes<G>(s);
+  digest += tb::state_to_bytes<G>(s, p);
   const size_t games = 64;
   const int n = G::num_players(p);
   std::vector<float> returns(games * n), scores(games * n);

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from . import _build_info, _cpu
 
-_cpu.check(_build_info.ARCH)  # before the extensions load: an ImportError instead of SIGILL
+# Before anything imports the extensions: the engine build this CPU runs (an ImportError, not
+# SIGILL, when it runs none).
+_cpu.load(_build_info.ARCH, _build_info.BUILDS)
 
 from . import bots  # noqa: E402
 from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
@@ -22,12 +24,16 @@ from ._registry import games, make  # noqa: E402
 from .arena import ArenaResult, arena, play  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
 from .jobs.summary import ArenaSummary, SimulationSummary  # noqa: E402
+from .ladder import LadderResult, ladder  # noqa: E402
+from .pictures import attach as _attach_pictures  # noqa: E402
 from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
 from .sweep import sweep  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
+
+_attach_pictures()  # State.to_svg and State._repr_svg_, for every game's State
 
 __all__ = [
     "SIMULTANEOUS",
@@ -39,6 +45,7 @@ __all__ = [
     "GameRecord",
     "IllegalActionError",
     "InvalidStateError",
+    "LadderResult",
     "RecordError",
     "SearchResult",
     "SimulationResult",
@@ -46,9 +53,11 @@ __all__ = [
     "Solution",
     "State",
     "VectorEnv",
+    "__version__",
     "arena",
     "bots",
     "games",
+    "ladder",
     "load_records",
     "make",
     "play",
@@ -60,4 +69,4 @@ __all__ = [
     "sweep",
 ]
 
-__version__ = "0.1.0"
+from ._version import __version__  # noqa: E402

@@ -29,6 +29,7 @@ def arena_chunk(
     truncated: npt.NDArray[np.uint8],
     threads: int,
     record: bool = False,
+    allow_time_limits: bool = False,
     starts: npt.NDArray[np.uint8] | None = None,
 ) -> list[list[int]] | None: ...
 def arena_game_seed(seed: int, game_index: int) -> int: ...

@@ -59,7 +59,8 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
     void arena_any(const string& id, const string& blob, const string& bots_blob,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
                    float* scores, uint32_t* lengths, uint8_t* truncated,
-                   vector[int32_t]* actions, uint8_t* starts, int threads) except + nogil
+                   vector[int32_t]* actions, uint8_t* starts, int threads,
+                   bint allow_time_limits) except + nogil
 
 
 cdef extern from "tablebits/core/arena.hpp" namespace "tb":
@@ -126,14 +127,15 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
                 uint64_t seed, uint64_t first, int32_t[:, ::1] seats not None,
                 float[:, ::1] returns not None, float[:, ::1] scores not None,
                 uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
-                bint record=False, uint8_t[::1] starts=None):
+                bint record=False, bint allow_time_limits=False, uint8_t[::1] starts=None):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
     `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
     bot entry (s + i) mod N at seat s and writes it to seats[i - first, s], and each game's
     starting seat (position 0 of the turn order) to starts unless it is None. With `record`,
     returns each game's decisions: a flat list, N entries (the joint action, -1 for players
-    not acting) per step; else None.
+    not acting) per step; else None. Time-limited bots are refused unless
+    `allow_time_limits` (their games depend on the machine's speed).
     """
     cdef GameShape shape = checked_shape(game_id, params_blob)
     cdef Py_ssize_t count = lengths.shape[0]
@@ -157,7 +159,8 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
-                  &scores[0, 0], &lengths[0], &truncated[0], out, start_out, threads)
+                  &scores[0, 0], &lengths[0], &truncated[0], out, start_out, threads,
+                  allow_time_limits)
     sigint.raise_if_stopped()
     return [list(game) for game in actions] if record else None
 

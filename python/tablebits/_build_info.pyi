@@ -1,2 +1,3 @@
-ARCH: str
+BUILDS: tuple[str, ...]
 SLOW_PDEP: bool
+ARCH: str

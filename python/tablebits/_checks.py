@@ -38,10 +38,16 @@ def check_non_negative_int(value: Any, name: str) -> int:
     return value
 
 
+#: The most threads one call may start. Each thread holds its own buffers and stack, so an
+#: absurd count (10**4, or 2**31 and more, which C++ cannot even represent) would only exhaust
+#: memory; more threads than this gains nothing on any machine the library targets.
+MAX_THREADS = 1024
+
+
 def resolve_threads(threads: Any) -> int:
-    """``None`` means every core; otherwise a positive int."""
+    """``None`` means every core; otherwise an int in 1..MAX_THREADS."""
     if threads is None:
-        return os.cpu_count() or 1
-    if not is_int(threads) or threads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+        return min(os.cpu_count() or 1, MAX_THREADS)
+    if not is_int(threads) or not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be an int in 1..{MAX_THREADS} or None, got {threads!r}")
     return threads

@@ -14,24 +14,35 @@ def games() -> list[str]:
     return sorted(_core._factories)
 
 
-def make(game_id: str, **params: Any) -> Game:
+def make(game_id: str, /, **params: Any) -> Game:
     """The game ``game_id`` with the given parameters (defaults for the rest).
 
     Unknown games, unknown parameter names and invalid values raise ``ValueError`` (or
     ``TypeError`` for a value of the wrong type) naming what is wrong. Parameters and their
-    meaning are listed in each game's rules spec.
+    meaning are listed in each game's rules spec. ``game_id`` is positional-only, so a
+    parameter of that name is unknown like any other (not Python's "multiple values" error).
     """
     if not isinstance(game_id, str):
         raise TypeError(f"game id must be a str, not {type(game_id).__name__}")
     try:
         factory = _core._factories[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; available: {', '.join(games())}") from None
+        raise ValueError(
+            f"unknown game {short_repr(game_id)}; available: {', '.join(games())}"
+        ) from None
     game: Game = factory(**params)
     return game
 
 
-def resolve_game(game_or_id: Game | str, **params: Any) -> Game:
+def short_repr(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut after ``limit`` characters: an error message echoes what was typed,
+    not a megabyte of it."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def resolve_game(game_or_id: Game | str, /, **params: Any) -> Game:
     """``game_or_id`` as a Game: a game id is made with ``params``; a Game is returned as it is.
 
     Parameters belong to the Game already, so passing any with a Game raises ``ValueError``;

@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._checks import check_seed
+from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
 from ._registry import resolve_game
 from .bots import ISMCTS, Bot, BuiltinBot, Random, fill_seats, parse
 from .jobs import runner
 from .jobs.results import GameRecords, json_number
-from .jobs.spec import ArenaJob
+from .jobs.spec import ArenaJob, Outcome
 from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
@@ -30,11 +30,12 @@ from .stats import Interval, share_interval
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["ArenaResult", "arena", "play"]
+__all__ = ["ArenaResult", "arena", "arena_job", "arena_result", "play"]
 
 
 def play(
-    game: Game | str, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000, **params: Any
+    game: Game | str, /, bots: Sequence[Bot], seed: int = 0, max_moves: int = 100_000,
+    **params: Any,
 ) -> GameRecord:
     """Plays one game of ``game`` (a Game or a game id with ``params``) from ``seed``.
 
@@ -44,6 +45,7 @@ def play(
     """
     g = resolve_game(game, **params)
     check_seed(seed)
+    check_positive_int(max_moves, "max_moves")
     bots = list(bots)
     if len(bots) != g.num_players:
         raise ValueError(f"{g.id} needs {g.num_players} bots (one per seat), got {len(bots)}")
@@ -83,7 +85,8 @@ class ArenaResult(GameRecords):
         counts = [int((first == b).sum()) for b in range(len(self.bots))]
         summary = ArenaSummary(
             game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
-            seat_counts=counts, seconds=self.seconds, players=self.seats.shape[1],
+            seat_counts=counts, seconds=self.seconds, startup_seconds=self.startup_seconds,
+            players=self.seats.shape[1],
         )
         summary.add(
             self.seats, self.returns, self.scores, self.lengths, self.truncated, self.starts
@@ -139,8 +142,50 @@ class ArenaResult(GameRecords):
         return self.summarize().summary()
 
 
+def arena_job(
+    g: Game,
+    bots: Sequence[BuiltinBot | str],
+    seed: int,
+    entry_bot: Sequence[int] | None = None,
+    *,
+    record: bool = False,
+    reproducible: bool = True,
+) -> ArenaJob:
+    """The job of an arena of ``g`` between ``bots`` (objects or short names) from ``seed``,
+    checked.
+
+    ``entry_bot[e]`` is the bot of rotation entry ``e`` (default: bot ``e``, the last bot filling
+    the remaining entries). Time-limited bots need ``reproducible=False``.
+    """
+    if isinstance(bots, str):
+        raise TypeError("bots must be a sequence of bots, not a str")
+    resolved = [parse(b) if isinstance(b, str) else b for b in bots]
+    for b in resolved:
+        if not isinstance(b, BuiltinBot):
+            raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
+        if reproducible and not b.config.reproducible:
+            raise ValueError(
+                f"bot {b.name} has a time limit, so its games depend on this machine's speed and "
+                "load; pass reproducible=False (CLI: --allow-time-limits) to accept that"
+            )
+    players = g.num_players
+    if not 1 <= len(resolved) <= players:
+        raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
+    if entry_bot is None:
+        entry_bot = fill_seats(range(len(resolved)), players)
+    return ArenaJob(
+        game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=players,
+        bots=[b.name for b in resolved], entry_bot=list(entry_bot),
+        bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
+        searching=not all(isinstance(b, Random) for b in resolved), record=record,
+        learned=tuple(b for b in resolved if isinstance(b, ISMCTS) and b.evaluator is not None),
+        allow_time_limits=not reproducible,
+    )
+
+
 def arena(
     game: Game | str,
+    /,
     bots: Sequence[BuiltinBot | str],
     games: int = 1000,
     *,
@@ -152,6 +197,7 @@ def arena(
     address: str | None = None,
     task_seconds: float = 1.0,
     records: str | os.PathLike[str] | None = None,
+    reproducible: bool = True,
     **params: Any,
 ) -> ArenaResult | ArenaSummary:
     """Plays ``games`` games of ``game`` (a Game, or a game id with ``params``) between built-in
@@ -168,40 +214,36 @@ def arena(
     ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks. ``records=path`` saves
     every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
     C++ arena noted while it played them (local backend, ``keep_games=True``).
+
+    Bots with a time limit (``ISMCTS(time_limit=...)``, ``"ismcts:20ms"``) are refused unless
+    ``reproducible=False``: their searches stop when the time is spent, so the games depend on
+    the machine's speed and load, and the same seed no longer gives the same games.
     """
     g = runner.check_job(game, games, seed, params)
-    if isinstance(bots, str):
-        raise TypeError("bots must be a sequence of bots, not a str")
-    resolved = [parse(b) if isinstance(b, str) else b for b in bots]
-    for b in resolved:
-        if not isinstance(b, BuiltinBot):
-            raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
-    players = g.num_players
-    if not 1 <= len(resolved) <= players:
-        raise ValueError(f"{g.id} has {players} seats; pass 1 to {players} bots")
-    entry_bot = fill_seats(range(len(resolved)), players)
+    if not isinstance(reproducible, bool):
+        raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
+    job = arena_job(g, bots, seed, record=records is not None, reproducible=reproducible)
     if records is not None:
         check_writable(records)
-    job = ArenaJob(
-        game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=players,
-        bots=[b.name for b in resolved], entry_bot=entry_bot,
-        bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
-        searching=not all(isinstance(b, Random) for b in resolved), record=records is not None,
-        learned=tuple(b for b in resolved if isinstance(b, ISMCTS) and b.evaluator is not None),
-    )
     outcome = runner.run(
         job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
         address=address, task_seconds=task_seconds,
     )
+    result = arena_result(job, outcome)
+    if records is not None and isinstance(result, ArenaResult):  # runner.run: records keep games
+        save_records(arena_records(g, result, outcome.traces or []), records)
+    return result
+
+
+def arena_result(job: ArenaJob, outcome: Outcome) -> ArenaResult | ArenaSummary:
+    """The result of ``job`` run to ``outcome``: an ArenaResult, or (keep_games=False) the
+    summary."""
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
     returns, scores, lengths, truncated, starts, entry_seats = outcome.arrays
-    result = ArenaResult(
-        game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
+    return ArenaResult(
+        game_id=job.game_id, params=job.params, seed=job.seed, returns=returns, scores=scores,
         lengths=lengths, truncated=truncated, starts=starts, seconds=outcome.seconds,
-        bots=job.bots,
+        bots=job.bots, startup_seconds=outcome.startup_seconds,
         seats=job.seats(entry_seats),
     )
-    if records is not None:
-        save_records(arena_records(g, result, outcome.traces or []), records)
-    return result

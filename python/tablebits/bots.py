@@ -25,7 +25,7 @@ import numpy as np
 from ._checks import check_optional_seed, check_positive_int
 from ._core import BotConfig, Evaluator, State
 
-__all__ = ["ISMCTS", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
+__all__ = ["ISMCTS", "PIMC", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
 
 _T = TypeVar("_T")
 
@@ -84,7 +84,7 @@ class ISMCTS(BuiltinBot):
     docs/games/hoi_pho.md). The decision is the most-visited action. The search never reads
     what ``player`` cannot know, and the decision depends only on what ``player`` knows and on
     ``seed`` -- unless ``time_limit`` (seconds) stops the search early, which makes it depend
-    on the machine's speed (and keeps the bot out of ``tb.arena``).
+    on the machine's speed (``tb.arena`` takes such bots only with ``reproducible=False``).
 
     ``exploration`` is the UCB1 constant (returns are win shares in [0, 1]). ``threads`` > 1
     searches that many independent trees at once and sums their root visits (root-parallel,
@@ -131,12 +131,11 @@ class ISMCTS(BuiltinBot):
         self.evaluator = evaluator
         self.batch_size = batch_size
         self.c_puct = float(c_puct)
+        budget = _budget_name(iterations, time_limit)
         if evaluator is not None:
-            self.name = f"puct:{iterations}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
+            self.name = f"puct:{budget}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
         else:
-            self.name = f"ismcts:{iterations}" + (
-                f"@{exploration:g}" if exploration != 0.7 else ""
-            )
+            self.name = f"ismcts:{budget}" + (f"@{exploration:g}" if exploration != 0.7 else "")
         if threads > 1:
             self.name += f"x{threads}"
 
@@ -144,11 +143,102 @@ class ISMCTS(BuiltinBot):
         return self.seed
 
 
+class PIMC(BuiltinBot):
+    """Perfect-information Monte Carlo for cooperative games (Fox Duet), run in C++.
+
+    For each decision it draws ``samples`` determinisations of what ``player`` cannot see
+    (``state.resample(player, ...)``: the partner's unknown cards, respecting the suits the
+    partner showed void in, and the deck), solves each with every card visible -- the team's
+    perfect-information search, a memoised single-agent maximisation, since both seats want the
+    same outcome -- and plays the action with the best total over the samples. Each sample is
+    searched ``depth`` tricks ahead (``0``: to the end of the round) and the position reached is
+    valued by the game's team evaluation (for Fox Duet: gems left, spare forest tokens, the
+    tracker's distance to the nearest gem; docs/search.md). At a simultaneous node an action's
+    value in a sample is its best over the partner's choices.
+
+    ``threads`` share the samples; the decision depends only on ``seed`` (the same for any
+    ``threads``), unless ``time_limit`` (seconds) stops the sampling early, which makes it depend
+    on the machine's speed (and keeps the bot out of ``tb.arena``). A game without the team
+    solver hook refuses the bot with ``ValueError``.
+
+    >>> import tablebits as tb
+    >>> state = tb.make("fox_duet").new_initial_state(seed=3)
+    >>> PIMC(samples=4, depth=1).act(state, state.current_player()) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        samples: int = 10,
+        depth: int = 1,
+        seed: int | None = 0,
+        time_limit: float | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.config = BotConfig(
+            "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads
+        )
+        self.seed = check_optional_seed(seed)
+        self.samples = samples
+        self.depth = depth
+        self.time_limit = time_limit
+        self.threads = threads
+        self.name = f"pimc:{samples}@{depth}"
+        if threads > 1:
+            self.name += f"x{threads}"
+
+    def _decision_seed(self) -> int | None:
+        return self.seed
+
+
+#: The iteration budget of a bot that only its time limit stops (``ismcts:20ms``).
+UNTIL_TIME_LIMIT = 2**32 - 1
+
+
+def _time_name(seconds: float) -> str:
+    return f"{seconds * 1000:g}ms" if seconds < 1 else f"{seconds:g}s"
+
+
+def _budget_name(iterations: int, time_limit: float | None) -> str:
+    """``1000``, ``20ms`` (stopped by time only) or ``1000/20ms`` (whichever comes first)."""
+    if time_limit is None:
+        return str(iterations)
+    if iterations == UNTIL_TIME_LIMIT:
+        return _time_name(time_limit)
+    return f"{iterations}/{_time_name(time_limit)}"
+
+
+def _parse_time(text: str) -> float:
+    """Seconds from ``20ms`` or ``1.5s``."""
+    for suffix, scale in (("ms", 1e-3), ("s", 1.0)):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * scale
+    raise ValueError(f"a time needs a unit, ms or s: {text!r}")
+
+
+def _parse_budget(text: str) -> tuple[int, float | None]:
+    """(iterations, time_limit) from ``ITERATIONS``, ``TIME`` or ``ITERATIONS/TIME``."""
+    iters, slash, limit = text.partition("/")
+    if slash:
+        return int(iters), _parse_time(limit)
+    if iters[-1:].isalpha():
+        return UNTIL_TIME_LIMIT, _parse_time(iters)
+    return int(iters), None
+
+
 def parse(spec: str) -> BuiltinBot:
-    """A bot from its short name: ``random``, ``ismcts`` or ``ismcts:ITERATIONS[@EXPLORATION]``.
+    """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
+    ``pimc`` or ``pimc:SAMPLES[@DEPTH]``. BUDGET is ITERATIONS, a time per decision (``20ms``,
+    ``0.5s``: iterations until the time is spent) or both (``1000/20ms``: whichever comes
+    first). Time-limited bots depend on the machine's speed (``tb.arena`` takes them only with
+    ``reproducible=False``).
 
     >>> parse("ismcts:500@1.0").iterations
     500
+    >>> parse("ismcts:20ms").time_limit
+    0.02
+    >>> parse("pimc:30@3").depth
+    3
     """
     if not isinstance(spec, str):
         raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
@@ -158,13 +248,24 @@ def parse(spec: str) -> BuiltinBot:
     if name == "ismcts":
         if not rest:
             return ISMCTS()
-        iters, _, expl = rest.partition("@")
+        budget, _, expl = rest.partition("@")
         try:
-            return ISMCTS(int(iters), float(expl) if expl else 0.7)
+            iterations, time_limit = _parse_budget(budget)
+            return ISMCTS(iterations, float(expl) if expl else 0.7, time_limit=time_limit)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    if name == "pimc":
+        if not rest:
+            return PIMC()
+        samples, _, depth = rest.partition("@")
+        try:
+            return PIMC(int(samples), int(depth) if depth else 1)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     raise ValueError(
-        f"unknown bot {spec!r}; expected random, ismcts or ismcts:ITERATIONS[@EXPLORATION]"
+        f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
+        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc or "
+        "pimc:SAMPLES[@DEPTH]"
     )
 
 

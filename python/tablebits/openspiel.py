@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from .adapters.openspiel import (
+    SEED_OUTCOMES,
     TablebitsGame,
     TablebitsState,
     _unpickle_state,  # noqa: F401  (pickles made before the move name it here)
@@ -15,5 +16,9 @@ from .adapters.openspiel import (
     register_all,
     short_name,
 )
+from .adapters.openspiel_bots import TablebitsBot, ismcts_bot
 
-__all__ = ["TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
+__all__ = [
+    "SEED_OUTCOMES", "TablebitsBot", "TablebitsGame", "TablebitsState", "ismcts_bot", "load_game",
+    "register_all", "short_name",
+]

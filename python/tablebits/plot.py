@@ -1,4 +1,5 @@
-"""Pictures of simulation and arena results with matplotlib (``pip install tablebits[plot]``).
+"""Pictures of simulation, arena and ladder results with matplotlib
+(``pip install tablebits[plot]``).
 
 The figures are built with ``matplotlib.figure.Figure`` directly, not pyplot, so drawing one
 never opens a window nor touches matplotlib's global state.
@@ -7,6 +8,7 @@ never opens a window nor touches matplotlib's global state.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -19,18 +21,29 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["arena_figure", "check_plot_path", "simulation_figure"]
+
+__all__ = ["arena_figure", "check_plot_path", "ladder_figure", "simulation_figure"]
 
 
-class SimulationResult(Protocol):
-    """What ``simulation_figure`` reads of a ``tablebits.simulate.SimulationResult`` (a
-    structural type: plot sits below simulate and arena, which import it)."""
+class _Run(Protocol):
+    """What both figures read of a result (structural types: plot sits below simulate and
+    arena, which import it)."""
 
     @property
     def game_id(self) -> str: ...
 
     @property
+    def params(self) -> dict[str, Any]: ...
+
+    @property
     def seed(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+
+class SimulationResult(_Run, Protocol):
+    """What ``simulation_figure`` reads of a ``tablebits.simulate.SimulationResult``."""
 
     @property
     def returns(self) -> np.ndarray: ...
@@ -41,20 +54,11 @@ class SimulationResult(Protocol):
     @property
     def lengths(self) -> np.ndarray: ...
 
-    @property
-    def games(self) -> int: ...
-
     def win_rates(self) -> list[Interval]: ...
 
 
-class ArenaResult(Protocol):
+class ArenaResult(_Run, Protocol):
     """What ``arena_figure`` reads of a ``tablebits.arena.ArenaResult``."""
-
-    @property
-    def game_id(self) -> str: ...
-
-    @property
-    def seed(self) -> int: ...
 
     @property
     def bots(self) -> list[str]: ...
@@ -62,12 +66,25 @@ class ArenaResult(Protocol):
     @property
     def seats(self) -> np.ndarray: ...
 
-    @property
-    def games(self) -> int: ...
-
     def win_shares(self) -> list[Interval]: ...
 
     def seat_win_shares(self) -> list[list[Interval]]: ...
+
+
+class LadderResult(_Run, Protocol):
+    """What ``ladder_figure`` reads of a ``tablebits.ladder.LadderResult``."""
+
+    @property
+    def bots(self) -> list[str]: ...
+
+    @property
+    def cooperative(self) -> bool: ...
+
+    @property
+    def ratings(self) -> list[Interval]: ...
+
+    @property
+    def order(self) -> list[int]: ...
 
 
 _BINS = 30  # game-length histogram bins (fewer when there are fewer distinct lengths)
@@ -103,13 +120,32 @@ def _new_figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
 
+#: Seats are told apart by hatching and line style as well as colour (grey print, colour
+#: blindness): seat k uses entry k mod len.
+_HATCHES = ["", "//", "..", "xx", "\\\\"]
+_LINESTYLES = ["-", "--", ":", "-."]
+_MAX_SCORE_BARS = 12  # more distinct scores than this are drawn as step histograms
+
+
 def _share_bars(ax: Axes, x: np.ndarray, shares: list[Interval], width: float,
-                label: str | None = None) -> None:
+                label: str | None = None, hatch: str = "") -> None:
     """Bars of mean shares with their 95% intervals as error bars."""
     means = np.array([s.mean for s in shares])
     below = means - np.array([s.low for s in shares])
     above = np.array([s.high for s in shares]) - means
-    ax.bar(x, means, width, yerr=np.vstack([below, above]), capsize=3, label=label)
+    ax.bar(x, means, width, yerr=np.vstack([below, above]), capsize=3, label=label,
+           hatch=hatch, edgecolor="white" if hatch else None)
+
+
+def _legend_below(ax: Axes, columns: int = 1) -> None:
+    """The legend under the panel, where it cannot cover the data."""
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.17), frameon=False, ncol=columns)
+
+
+def _fair_share(ax: Axes, players: int) -> None:
+    """The share every seat would have if the game were fair, as a dashed line."""
+    ax.axhline(1 / players, color="black", linestyle="--", linewidth=1,
+               label=f"fair share 1/{players}")
 
 
 def _save(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
@@ -121,41 +157,122 @@ def _save(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
 def simulation_figure(
     result: SimulationResult, path: str | os.PathLike[str] | None = None
 ) -> Figure:
-    """Three panels: win share per seat (95% intervals), the score distribution of each seat,
-    and a histogram of game lengths. Saved to ``path`` when given."""
-    fig = _new_figure(13, 4)
-    shares_ax, scores_ax, lengths_ax = fig.subplots(1, 3)
-    players = result.returns.shape[1]
-    seats = np.arange(players)
-    fig.suptitle(f"{result.game_id}: {result.games:,} random games (seed {result.seed})")
+    """Win share per seat (95% intervals, the fair share dashed), the score distribution of
+    each seat, and game lengths; saved to ``path`` when given.
 
-    _share_bars(shares_ax, seats, result.win_rates(), 0.6)
-    shares_ax.set_xticks(seats)
-    shares_ax.set_xlabel("seat")
-    shares_ax.set_ylabel("win share (95% interval)")
-    shares_ax.set_title("Win share by seat")
+    A cooperative game (Fox Duet) shows the team's win rate with its interval, the team's
+    scores, and how far the team got. When every game has the same length there is no length
+    panel: the title says "every game lasts N moves".
+    """
+    from ._registry import make
 
-    for seat in seats:
-        values, counts = np.unique(result.scores[:, seat], return_counts=True)
-        scores_ax.plot(values, counts / max(result.games, 1), marker=".", label=f"seat {seat}")
-    scores_ax.set_xlabel("score")
-    scores_ax.set_ylabel("fraction of games")
-    scores_ax.set_title("Score distribution by seat")
-    scores_ax.legend()
-
+    game = make(result.game_id, **result.params)
+    cooperative = game.info.cooperative
     lengths = result.lengths.astype(np.int64)
-    distinct = len(np.unique(lengths)) if lengths.size else 1
-    lengths_ax.hist(lengths, bins=min(_BINS, distinct))
-    lengths_ax.set_xlabel("game length (steps)")
-    lengths_ax.set_ylabel("games")
-    lengths_ax.set_title("Game length")
+    scores = result.scores[:, :1] if cooperative else result.scores
+    draw: list[Callable[[Axes], None]] = [
+        (lambda ax: _team_panel(ax, result)) if cooperative
+        else (lambda ax: _seat_share_panel(ax, result))]
+    notes = []
+    # A quantity that never varies gets a sentence in the title, not a panel of one bar.
+    if scores.size and float(scores.min()) == float(scores.max()):
+        who = "the team scores" if cooperative else "every seat scores"
+        notes.append(f"{who} {float(scores.flat[0]):g} in every game")
+    else:
+        draw.append(lambda ax: _scores_panel(ax, result, cooperative))
+    if lengths.size and int(lengths.min()) == int(lengths.max()):
+        notes.append(f"every game lasts {int(lengths[0])} moves")
+    else:
+        draw.append(lambda ax: _lengths_panel(ax, lengths, cooperative))
+    fig = _new_figure(4.4 * len(draw), 4.6)
+    axes = fig.subplots(1, len(draw), squeeze=False)[0]
+    fig.suptitle("; ".join([f"{result.game_id}: {result.games:,} random games "
+                            f"(seed {result.seed})", *notes]))
+    for panel, ax in zip(draw, axes, strict=True):
+        panel(ax)
     return _save(fig, path)
 
 
+def _seat_share_panel(ax: Axes, result: SimulationResult) -> None:
+    players = result.returns.shape[1]
+    seats = np.arange(players)
+    rates = result.win_rates()
+    _share_bars(ax, seats, rates, 0.6)
+    _fair_share(ax, players)
+    ax.set_xticks(seats, [f"seat {s}" for s in seats])
+    ax.set_ylabel("win share (95% interval)")
+    ax.set_ylim(0, max(max(r.high for r in rates), 1 / players) * 1.25)
+    ax.set_title("Win share by seat")
+    _legend_below(ax)
+
+
+def _team_panel(ax: Axes, result: SimulationResult) -> None:
+    """A cooperative game: one win rate, the team's, with its interval written out."""
+    from matplotlib.ticker import PercentFormatter
+
+    rate = result.win_rates()[0]  # every seat has the team's result
+    wins = int(round(float(result.returns[:, 0].sum(dtype=np.float64))))
+    _share_bars(ax, np.array([0]), [rate], 0.5)
+    ax.set_xticks([0], ["team"])
+    ax.set_xlim(-1, 1)
+    ax.set_ylim(0, max(rate.high * 1.6, 0.001))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel("team win rate (95% interval)")
+    ax.set_title("Team win rate")
+    ax.text(0.5, 0.9, f"{wins:,} wins in {result.games:,} games\n"
+            f"95% interval {100 * rate.low:.3g}% to {100 * rate.high:.3g}%",
+            transform=ax.transAxes, ha="center", va="top")
+
+
+def _scores_panel(ax: Axes, result: SimulationResult, cooperative: bool) -> None:
+    """Each seat's score distribution: grouped hatched bars for few distinct scores, step
+    histograms with one line style per seat for many."""
+    games = max(result.games, 1)
+    columns = [0] if cooperative else list(range(result.scores.shape[1]))
+    names = ["team"] if cooperative else [f"seat {s}" for s in columns]
+    values = np.unique(result.scores[:, columns])
+    if len(values) <= _MAX_SCORE_BARS:
+        width = 0.8 / len(columns)
+        x = np.arange(len(values))
+        for i, seat in enumerate(columns):
+            counts = np.array([(result.scores[:, seat] == v).sum() for v in values])
+            ax.bar(x - 0.4 + width * (i + 0.5), counts / games, width, label=names[i],
+                   hatch=_HATCHES[i % len(_HATCHES)], edgecolor="white")
+        ax.set_xticks(x, [f"{v:g}" for v in values])
+    else:
+        edges = np.histogram_bin_edges(result.scores[:, columns], bins=_BINS)
+        for i, seat in enumerate(columns):
+            counts, _ = np.histogram(result.scores[:, seat], bins=edges)
+            ax.stairs(counts / games, edges, label=names[i], linewidth=1.8,
+                      linestyle=_LINESTYLES[i % len(_LINESTYLES)])
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel("team score" if cooperative else "score")
+    ax.set_ylabel("fraction of games")
+    ax.set_title("Team score" if cooperative else "Score distribution by seat")
+    if not cooperative:
+        _legend_below(ax, min(4, len(columns)))
+
+
+def _lengths_panel(ax: Axes, lengths: np.ndarray, cooperative: bool) -> None:
+    distinct = len(np.unique(lengths)) if lengths.size else 1
+    ax.hist(lengths, bins=min(_BINS, distinct))
+    ax.set_ylim(bottom=0)
+    ax.set_ylabel("games")
+    if cooperative:
+        ax.set_xlabel("moves played before the game ended")
+        ax.set_title("How far the team got")
+    else:
+        ax.set_xlabel("game length (moves)")
+        ax.set_title("Game length")
+
+
 def arena_figure(result: ArenaResult, path: str | os.PathLike[str] | None = None) -> Figure:
-    """One panel: each bot's win share with its 95% interval, in each seat and overall.
-    Saved to ``path`` when given."""
-    fig = _new_figure(max(6.0, 1.6 * (result.seats.shape[1] + 1) + 2), 4)
+    """One panel: each bot's win share with its 95% interval, in each seat and overall, the
+    fair share dashed (not for a cooperative game), the legend below the bars. Saved to
+    ``path`` when given."""
+    from ._registry import make
+
+    fig = _new_figure(max(6.0, 1.6 * (result.seats.shape[1] + 1) + 2), 4.6)
     ax = fig.subplots()
     players = result.seats.shape[1]
     groups = np.arange(players + 1)
@@ -164,10 +281,38 @@ def arena_figure(result: ArenaResult, path: str | os.PathLike[str] | None = None
     overall = result.win_shares()
     for b, name in enumerate(result.bots):
         x = groups - 0.4 + width * (b + 0.5)
-        _share_bars(ax, x, [*per_seat[b], overall[b]], width, label=f"{b}: {name}")
+        _share_bars(ax, x, [*per_seat[b], overall[b]], width, label=f"{b}: {name}",
+                    hatch=_HATCHES[b % len(_HATCHES)])
+    if not make(result.game_id, **result.params).info.cooperative:
+        _fair_share(ax, players)
     ax.set_xticks(groups, [f"seat {s}" for s in range(players)] + ["overall"])
     ax.set_xlabel("seat played")
     ax.set_ylabel("win share (95% interval)")
+    highs = [i.high for shares in per_seat for i in shares if not np.isnan(i.high)]
+    ax.set_ylim(0, max([*highs, 1 / players]) * 1.2)
     ax.set_title(f"{result.game_id}: {result.games:,} arena games (seed {result.seed})")
-    ax.legend(title="bot")
+    _legend_below(ax, min(4, len(result.bots) + 1))
+    return _save(fig, path)
+
+
+def ladder_figure(result: LadderResult, path: str | os.PathLike[str] | None = None) -> Figure:
+    """One panel: each bot's rating (Elo, or team win rate in a cooperative game) with its 95%
+    interval, strongest on top. Saved to ``path`` when given."""
+    order = result.order[::-1]  # barh draws from the bottom up
+    fig = _new_figure(7, 1.2 + 0.5 * len(order))
+    ax = fig.subplots()
+    means = np.array([result.ratings[b].mean for b in order])
+    lows = np.array([result.ratings[b].low for b in order])
+    highs = np.array([result.ratings[b].high for b in order])
+    y = np.arange(len(order))
+    ax.errorbar(means, y, xerr=np.vstack([means - lows, highs - means]), fmt="o", capsize=4)
+    ax.set_yticks(y, [result.bots[b] for b in order])
+    if result.cooperative:
+        ax.set_xlabel("team win rate (95% interval)")
+        ax.set_xlim(0, 1)
+    else:
+        ax.axvline(0.0, color="grey", linewidth=0.8)
+        ax.set_xlabel("Elo rating, random = 0 (95% interval)")
+    ax.set_title(f"{result.game_id}: ladder, {result.games:,} games "
+                 f"{'per bot' if result.cooperative else 'per pair'} (seed {result.seed})")
     return _save(fig, path)

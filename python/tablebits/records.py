@@ -28,9 +28,11 @@ from ._checks import is_int
 from ._core import SIMULTANEOUS, Game, State
 from ._paths import check_writable
 from ._registry import make
+from ._version import __version__
 
 __all__ = [
     "FORMAT",
+    "READS",
     "VERSION",
     "GameRecord",
     "RecordError",
@@ -42,7 +44,9 @@ __all__ = [
 ]
 
 FORMAT = "tablebits-game-record"  #: the ``format`` field of every record
-VERSION = 1  #: the ``version`` field; bumped on any change a version-1 reader cannot read
+VERSION = 2  #: the ``version`` written; bumped on any change an older reader cannot read
+#: The versions this library reads: 1 has no ``tablebits`` field (the version that wrote it).
+READS = (1, 2)
 
 Action = int | list[int]  # an action at a sequential node, or a joint action (-1: not acting)
 ActionString = str | list[str | None]
@@ -76,6 +80,8 @@ class GameRecord:
     scores: list[float]
     truncated: bool = False
     arena: dict[str, int] | None = field(default=None)
+    #: the tablebits version that wrote the record (``None``: a version-1 record, unrecorded)
+    tablebits: str | None = field(default=__version__)
 
     @property
     def game(self) -> Game:
@@ -113,6 +119,8 @@ class GameRecord:
             out["truncated"] = True
         if self.arena is not None:
             out["arena"] = self.arena
+        if self.tablebits is not None:
+            out["tablebits"] = self.tablebits
         return out
 
     @classmethod
@@ -275,11 +283,37 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
         if not isinstance(record, GameRecord):
             raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
         lines.append(json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False))
+    return write_whole(path, "".join(line + "\n" for line in lines))
+
+
+def write_whole(path: str | os.PathLike[str], text: str) -> Path:
+    """Writes ``text`` to ``path`` whole or not at all, leaving nothing else behind even if the
+    process is killed (SIGKILL runs no cleanup): where the OS allows, the data goes to an
+    unnamed file (O_TMPFILE) in the same folder that gets a name only once complete, just before
+    the rename over ``path``. Returns the path."""
     target = check_writable(path)
+    data = text.encode("utf-8")
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    unnamed = getattr(os, "O_TMPFILE", 0)
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write("".join(line + "\n" for line in lines))
+        fd = os.open(target.parent, unnamed | os.O_WRONLY, 0o666) if unnamed else -1
+    except OSError:  # a filesystem without O_TMPFILE support
+        fd = -1
+    try:
+        if fd >= 0:
+            folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                with open(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    # linkat(AT_SYMLINK_FOLLOW), as open(2) documents for O_TMPFILE; a dir fd
+                    # makes os.link call linkat rather than link.
+                    os.link(f"/proc/self/fd/{fd}", tmp.name, dst_dir_fd=folder)
+            finally:
+                os.close(folder)
+        else:
+            with open(tmp, "wb") as f:
+                f.write(data)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -331,10 +365,7 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                     raise RecordError("not UTF-8 text") from None
                 if not line.strip():
                     continue
-                try:
-                    data = json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise RecordError(f"not JSON ({err.msg})") from None
+                data = _json_line(line)
                 record = _parse(data)
                 if check:
                     record.final_state()
@@ -342,6 +373,19 @@ def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameR
                 raise RecordError(f"{path}, line {number}: {err}") from None
             records.append(record)
     return records
+
+
+def _json_line(line: str) -> Any:
+    """One line's JSON value; RecordError for what json refuses, too deep nesting
+    (RecursionError) and ints longer than Python's digit limit included."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON ({err.msg})") from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
+    except ValueError as err:  # e.g. an int of more than sys.get_int_max_str_digits() digits
+        raise RecordError(f"not JSON ({err})") from None
 
 
 _KEYS = {"format", "version", "game", "params", "seed", "bots", "steps", "returns", "scores"}
@@ -352,10 +396,11 @@ def _parse(d: Any) -> GameRecord:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise RecordError(f"not a tablebits game record (no \"format\": \"{FORMAT}\")")
     version = d.get("version")
-    if version != VERSION:
-        raise RecordError(f"record version {version!r}; this tablebits reads version {VERSION}")
+    if version not in READS or not is_int(version):
+        raise RecordError(f"record version {version!r}; this tablebits reads versions "
+                          f"{', '.join(map(str, READS))}")
     missing = _KEYS - d.keys()
-    extra = d.keys() - _KEYS - {"truncated", "arena"}
+    extra = d.keys() - _KEYS - {"truncated", "arena"} - ({"tablebits"} if version >= 2 else set())
     if missing or extra:
         raise RecordError(f"missing fields {sorted(missing)}, unknown fields {sorted(extra)}")
     game_id, params, seed, bots = d["game"], d["params"], d["seed"], d["bots"]
@@ -371,6 +416,8 @@ def _parse(d: Any) -> GameRecord:
         _expect(isinstance(arena, dict) and arena.keys() == {"seed", "game"}
                 and all(is_int(v) and v >= 0 for v in arena.values()), "arena",
                 "{\"seed\": int, \"game\": int}")
+    written_by = d.get("tablebits")
+    _expect(written_by is None or isinstance(written_by, str), "tablebits", "a version string")
     returns, scores = d["returns"], d["scores"]
     for name, values in (("returns", returns), ("scores", scores)):
         _expect(isinstance(values, list) and len(values) == len(bots)
@@ -407,7 +454,7 @@ def _parse(d: Any) -> GameRecord:
         game_id=game_id, params=params, seed=seed, bots=list(bots), players=players,
         actions=actions, strings=strings, returns=[float(v) for v in returns],
         scores=[float(v) for v in scores], truncated=truncated,
-        arena=dict(arena) if arena is not None else None,
+        arena=dict(arena) if arena is not None else None, tablebits=written_by,
     )
 
 

@@ -33,6 +33,7 @@ class SimulationResult(GameRecords):
         summary = SimulationSummary(
             game_id=self.game_id, params=self.params, seed=self.seed,
             players=self.returns.shape[1], seconds=self.seconds,
+            startup_seconds=self.startup_seconds,
         )
         summary.add(self.returns, self.scores, self.lengths, self.truncated, self.starts)
         return summary
@@ -46,16 +47,26 @@ class SimulationResult(GameRecords):
         return self.summarize().summary()
 
     def to_dict(self) -> dict[str, Any]:
-        """The numbers of ``summary()`` (unrounded) as a JSON-able dict."""
+        """The numbers of ``summary()`` (unrounded) as a JSON-able dict: a cooperative game
+        (Fox Duet) has ``team_wins`` and ``team_losses`` where others have
+        ``draws_or_shared_wins``."""
+        summary = self.summarize()
+        outcome: dict[str, float]
+        if summary.cooperative:
+            wins, losses = summary.team_results()
+            outcome = {"team_wins": wins, "team_losses": losses}
+        else:
+            shared = float((self.winners == -1).mean()) if self.games else 0.0
+            outcome = {"draws_or_shared_wins": shared}
         return {
             **self._job_dict(),
             "seats": [
                 {"seat": seat, "win_share": json_number(rate), "ci_low": low, "ci_high": high,
                  "mean_score": float(self.scores[:, seat].mean()) if self.games else None}
-                for seat, (rate, low, high) in enumerate(self.win_rates())
+                for seat, (rate, low, high) in enumerate(summary.win_rates())
             ],
-            "draws_or_shared_wins": float((self.winners == -1).mean()) if self.games else 0.0,
-            "positions": self.summarize().positions.to_list(),
+            **outcome,
+            "positions": summary.positions.to_list(),
         }
 
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
@@ -68,6 +79,7 @@ class SimulationResult(GameRecords):
 
 def simulate(
     game: Game | str,
+    /,
     games: int = 100_000,
     *,
     seed: int = 0,
@@ -111,4 +123,5 @@ def simulate(
     return SimulationResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
         lengths=lengths, truncated=truncated, starts=starts, seconds=outcome.seconds,
+        startup_seconds=outcome.startup_seconds,
     )

@@ -1,4 +1,5 @@
-"""tb.solve: exact game-theoretic values for games that admit them (Good Fortune, standard)."""
+"""tb.solve: exact game-theoretic values for games that admit them (Good Fortune, standard), and
+the perfect-information team search of cooperative games (Fox Duet)."""
 
 from __future__ import annotations
 
@@ -36,3 +37,29 @@ def solve(
     start = time.perf_counter()
     value, best, nodes = _core.solve_state(state, max_nodes, time_limit, table_bits)
     return Solution(value, list(best), nodes, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class TeamSolution:
+    """The team's best play of a cooperative game's position, seeing every card."""
+
+    value: int  #: the team's value at the horizon (the game's team evaluation; higher is better)
+    joint_action: list[int]  #: the best action of each acting player (-1 for the others)
+    nodes: int  #: positions searched
+    seconds: float
+
+
+def team_solve(state: _core.State, *, depth: int = 0, table_bits: int = 20) -> TeamSolution:
+    """The best play of the whole team at ``state`` with every card visible (a bound, not a bot:
+    it reads the partner's hand and the deck, and the state's generator fixes future deals).
+
+    Both players maximise one value, so this is a memoised single-agent search; a simultaneous
+    node is one joint choice. It searches ``depth`` tricks ahead (``0``: to the end of the round)
+    and values the position reached with the game's team evaluation (Fox Duet: a win above all,
+    then gems left, spare forest tokens, the tracker's distance to the nearest gem). Applies to
+    games with a team solver hook (Fox Duet); others raise ``ValueError``, as does a terminal
+    state. ``table_bits`` (10..28) sizes the memo (2**table_bits entries of ~84 bytes).
+    """
+    start = time.perf_counter()
+    value, joint, nodes = _core.team_solve_state(state, depth, table_bits)
+    return TeamSolution(value, list(joint), nodes, time.perf_counter() - start)

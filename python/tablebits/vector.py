@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -45,11 +46,17 @@ class VectorEnv:
     before the first) elsewhere.
 
     Env ``i`` draws its games from ``(seed, i)`` alone, so results do not depend on ``threads``.
+
+    Threads: calls on one VectorEnv from several Python threads are serialised by a lock (one
+    runs at a time; the others wait), so they cannot corrupt the games. The buffers are shared,
+    though: what one thread's ``step`` returned is rewritten by the next call from any thread, so
+    give each thread its own VectorEnv to step games in parallel.
     """
 
     def __init__(
         self,
         game: str | _core.Game,
+        /,
         num_envs: int,
         *,
         seed: int = 0,
@@ -71,6 +78,7 @@ class VectorEnv:
             g.observation_shape[0], bool(observations),
         )
         self._masks: np.ndarray | None = None
+        self._lock = threading.Lock()  # one call into the C++ envs at a time (class docstring)
         self.current_player: np.ndarray = self._core.current_player
         self.legal: np.ndarray = self._core.legal
         self.rewards: np.ndarray = self._core.rewards
@@ -94,7 +102,9 @@ class VectorEnv:
 
     def reset(self, seed: int = 0) -> None:
         """Starts a fresh game in every env (and clears the final buffers)."""
-        self._core.reset(check_seed(seed), self.threads)
+        check_seed(seed)
+        with self._lock:
+            self._core.reset(seed, self.threads)
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Applies ``actions`` (int ``(N, P)``; entries of players not acting are ignored).
@@ -103,12 +113,13 @@ class VectorEnv:
         ``IllegalActionError`` (a ``ValueError``) naming the env and player, and then no env is
         stepped.
         """
-        arr = np.ascontiguousarray(actions, dtype=np.int32)
+        arr = _int32_actions(actions)
         if arr.shape != (self.num_envs, self.num_players):
             raise ValueError(
                 f"actions must have shape {(self.num_envs, self.num_players)}, got {arr.shape}"
             )
-        bad = self._core.step(arr, self.threads)
+        with self._lock:
+            bad = self._core.step(arr, self.threads)
         if bad >= 0:
             env, player = divmod(bad, self.num_players)
             raise IllegalActionError(
@@ -120,20 +131,48 @@ class VectorEnv:
         """Uniformly random legal actions, int32 ``(N, P)`` (-1 for players not acting)."""
         if out is None:
             out = np.empty((self.num_envs, self.num_players), np.int32)
-        elif out.shape != (self.num_envs, self.num_players) or out.dtype != np.int32:
-            raise ValueError("out must be an int32 array of shape (num_envs, num_players)")
-        self._core.sample_actions(out, self.threads)
+        elif (
+            not isinstance(out, np.ndarray)
+            or out.shape != (self.num_envs, self.num_players)
+            or out.dtype != np.int32
+            or not (out.flags.c_contiguous and out.flags.writeable)
+        ):
+            raise ValueError(
+                "out must be a writeable C-contiguous int32 numpy array of shape "
+                f"(num_envs, num_players), got {type(out).__name__}"
+            )
+        with self._lock:
+            self._core.sample_actions(out, self.threads)
         return out
 
     def legal_actions_mask(self) -> np.ndarray:
         """bool ``(N, P, num_actions)`` expanded from ``legal`` (a reused buffer)."""
         if self._masks is None:
             self._masks = np.zeros((self.num_envs, self.num_players, self.num_actions), np.bool_)
-        self._core.expand_masks(self._masks.view(np.uint8))
+        with self._lock:
+            self._core.expand_masks(self._masks.view(np.uint8))
         return self._masks
 
     def state(self, i: int) -> _core.State:
         """A copy of env ``i``'s current state as an object-API ``State``."""
+        if not isinstance(i, (int, np.integer)) or isinstance(i, bool):
+            raise ValueError(f"env index must be an int, got {i!r}")
         if not 0 <= i < self.num_envs:
             raise ValueError(f"env index {i} out of range [0, {self.num_envs})")
-        return self.game.state_from_bytes(self._core.state_bytes(i))
+        with self._lock:
+            data = self._core.state_bytes(int(i))
+        return self.game.state_from_bytes(data)
+
+
+def _int32_actions(actions: Any) -> np.ndarray:
+    """``actions`` as a C-contiguous int32 array: integer dtypes only, every value in int32
+    range (numpy's cast would wrap ``a + 2**32`` to ``a`` and truncate ``4.9`` to ``4``)."""
+    arr = np.asarray(actions)
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"actions must be an integer array, got dtype {arr.dtype}")
+    if arr.dtype != np.int32 and arr.size:
+        info = np.iinfo(np.int32)
+        low, high = int(arr.min()), int(arr.max())
+        if low < info.min or high > info.max:
+            raise ValueError(f"actions must fit in int32, got values in [{low}, {high}]")
+    return np.ascontiguousarray(arr, dtype=np.int32)

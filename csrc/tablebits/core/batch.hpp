@@ -54,6 +54,7 @@ class BatchEnv {
   size_t size() const { return states_.size(); }
   int players() const { return players_; }
   const State& state(size_t i) const { return states_[i]; }
+  const Params& params() const { return params_; }
 
   void reset(uint64_t seed, int threads) {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {

@@ -26,6 +26,7 @@
 #include "game.hpp"
 #include "evaluator.hpp"
 #include "ismcts.hpp"
+#include "pimc.hpp"
 #include "puct.hpp"
 #include "root_parallel.hpp"
 #include "rng.hpp"
@@ -179,7 +180,49 @@ struct PuctBot {
   };
 };
 
-using BotConfig = std::variant<RandomBot, IsmctsBot, PuctBot>;
+// Perfect-information Monte Carlo (pimc.hpp) for cooperative games with a team solver hook
+// (TeamSolvableGame); other games refuse it (refusal<G>).
+struct PimcBot {
+  static constexpr std::string_view kName = "pimc";
+  uint32_t samples = 10;     // determinisations solved per decision, >= 1
+  uint32_t depth = 1;        // tricks searched ahead, 0: to the end of the round
+  double time_limit = 0.0;   // seconds; > 0 may stop the sampling earlier (then not reproducible)
+  uint32_t threads = 1;      // samples are shared among threads, 1..kMaxSearchThreads
+  static constexpr std::tuple kFields{BotField<PimcBot, uint32_t>{"samples", &PimcBot::samples},
+                                      BotField<PimcBot, uint32_t>{"depth", &PimcBot::depth},
+                                      BotField<PimcBot, double>{"time_limit", &PimcBot::time_limit, true},
+                                      BotField<PimcBot, uint32_t>{"threads", &PimcBot::threads}};
+
+  const char* check() const {
+    if (depth > 1000) return "depth must be in 0..1000 (0: to the end of the round)";
+    if (samples < 1) return "samples must be >= 1";
+    return check_search_budget(1, time_limit, threads);
+  }
+  bool reproducible() const { return time_limit == 0.0; }
+
+  template <Game G>
+  static const char* refusal() {
+    if constexpr (TeamSolvableGame<G>) return nullptr;
+    return "the pimc bot needs a cooperative game with a perfect-information team solver (fox_duet)";
+  }
+
+  template <Game G>
+  struct Runner {
+    int act(const PimcBot& bot, const typename G::State& s, const typename G::Params& p, int player,
+            ActionMask legal, Decision& d) {
+      if constexpr (TeamSolvableGame<G>) {
+        return search.search(s, p, player, legal,
+                             PimcConfig{bot.samples, bot.depth, bot.time_limit, static_cast<int>(bot.threads),
+                                        d.search_seed});
+      } else {
+        return lowest_bit(legal);  // never reached: callers check refusal<G> first
+      }
+    }
+    [[no_unique_address]] typename PimcFor<G>::type search;
+  };
+};
+
+using BotConfig = std::variant<RandomBot, IsmctsBot, PuctBot, PimcBot>;
 
 // Calls f.template operator()<B>(i) for every bot type B, i its index in BotConfig.
 template <class F>
@@ -217,6 +260,15 @@ class BotRunners<G, std::variant<Bots...>> {
 // The message of the first invalid field of `bot`, or nullptr.
 inline const char* check_bot(const BotConfig& bot) {
   return std::visit([](const auto& b) { return b.check(); }, bot);
+}
+
+// nullptr if `bot` plays game G, else why not (a bot may need a hook that G lacks).
+template <Game G>
+const char* bot_refusal(const BotConfig& bot) {
+  return std::visit([]<class B>(const B&) -> const char* {
+    if constexpr (requires { B::template refusal<G>(); }) return B::template refusal<G>();
+    return nullptr;
+  }, bot);
 }
 
 inline bool bot_reproducible(const BotConfig& bot) {

@@ -1,4 +1,4 @@
-// Text helpers every game's strings.hpp uses: sets written as "[a b c]".
+// Text helpers every game's strings.hpp uses: sets written as "[a b c]", counts as "1 card".
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,14 @@ class ListString {
 template <class Name>
 std::string set_string(uint64_t set, Name&& name) {
   return ListString().add_bits(set, std::forward<Name>(name)).str();
+}
+
+// "1 card", "0 cards", "5 cards": n and the noun, plural unless n is one.
+inline std::string count_string(int n, std::string_view noun) {
+  std::string out = std::to_string(n) + ' ';
+  out += noun;
+  if (n != 1) out += 's';
+  return out;
 }
 
 }  // namespace tb

@@ -7,15 +7,24 @@ from collections.abc import Callable
 from typing import Any
 
 import gymnasium
+import numpy as np
 
-RENDER_MODES = ["ansi", "human"]
+from .._core import State
+from ..pictures.raster import check_available, rgb_array
+
+RENDER_MODES = ["ansi", "human", "rgb_array"]
 ILLEGAL_MODES = ("raise", "terminate")
 
 
 def check_render_mode(render_mode: Any) -> str | None:
-    """``render_mode`` if it is None, ``"ansi"`` or ``"human"``; else ValueError."""
+    """``render_mode`` if it is None, ``"ansi"``, ``"human"`` or ``"rgb_array"``; else
+    ValueError. ``"rgb_array"`` without the rasteriser raises ImportError naming the extra, so
+    that making the env fails rather than its first render."""
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise ValueError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        raise ValueError(f"render_mode must be None, 'ansi', 'human' or 'rgb_array', got "
+                         f"{render_mode!r}")
+    if render_mode == "rgb_array":
+        check_available()
     return render_mode  # type: ignore[no-any-return]
 
 
@@ -28,13 +37,17 @@ def check_illegal_action(illegal_action: Any) -> str:
     return illegal_action  # type: ignore[no-any-return]
 
 
-def render(render_mode: str | None, text: Callable[[], str]) -> str | None:
-    """``render()``: the state's ``text()`` for ``"ansi"``, printed for ``"human"``; without a
-    render mode a warning (Gymnasium's convention) and None."""
+def render(render_mode: str | None, state: Callable[[], State]) -> str | np.ndarray | None:
+    """``render()``: the ``state()`` as text for ``"ansi"``, printed for ``"human"``, the picture
+    with every hand face up as an RGB array for ``"rgb_array"``; without a render mode a warning
+    (Gymnasium's convention) and None."""
     if render_mode is None:
-        gymnasium.logger.warn("render() called without a render_mode; pass 'ansi' or 'human'")
+        gymnasium.logger.warn("render() called without a render_mode; pass 'ansi', 'human' or "
+                              "'rgb_array'")
         return None
-    shown = text()
+    if render_mode == "rgb_array":
+        return rgb_array(state())
+    shown = str(state())
     if render_mode == "human":
         print(shown)
         return None

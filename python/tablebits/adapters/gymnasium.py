@@ -66,8 +66,10 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a tablebits game as a single-agent Gymnasium env; bots play the others.
 
     ``opponents`` has one entry per other seat, in seat order (``None``: uniform random moves
-    for all of them). An entry is a bot with ``act(state, player)`` (``tb.bots.ISMCTS``, ...)
-    or any callable ``(state, player) -> action``. ``tb.bots.Random`` entries draw from the
+    for all of them); with fewer entries the last fills the other seats, as in ``tb.arena``, so
+    ``opponents=[bot]`` seats ``bot`` everywhere else. An entry is a bot with
+    ``act(state, player)`` (``tb.bots.ISMCTS``, ...) or any callable
+    ``(state, player) -> action``. ``tb.bots.Random`` entries draw from the
     env's own seeded generator, so ``reset(seed=...)`` replays the same episode for the same
     learner actions. At a simultaneous node the acting seats choose in seat order and bots see
     the state without anybody's pending choice.
@@ -113,10 +115,12 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
             opponents = [bots.Random()] * len(others)
         if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
             raise TypeError("opponents must be a sequence with one bot per other seat")
-        if len(opponents) != len(others):
+        if not 1 <= len(opponents) <= len(others):
             raise ValueError(
-                f"opponents needs {len(others)} entries (one per other seat), got {len(opponents)}"
+                f"opponents needs 1 to {len(others)} entries (one per other seat; the last fills "
+                f"the rest), got {len(opponents)}"
             )
+        opponents = bots.fill_seats(opponents, len(others))
         policies: dict[int, Policy] = {}
         for p, bot in zip(others, opponents, strict=True):
             if isinstance(bot, bots.Random):
@@ -192,8 +196,8 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The learner's current int8 mask (the hook sb3-contrib's MaskablePPO looks for)."""
         return self._info()["action_mask"]
 
-    def render(self) -> str | None:  # type: ignore[override]
-        return render(self.render_mode, lambda: str(self._live_turns().state))
+    def render(self) -> str | np.ndarray | None:  # type: ignore[override]
+        return render(self.render_mode, lambda: self._live_turns().state)
 
     def _live_turns(self) -> Turns:
         if self._turns is None:
@@ -229,6 +233,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
     def __init__(
         self,
         game_id: str | Game,
+        /,
         num_envs: int,
         seat: int = 0,
         seed: int = 0,

@@ -29,8 +29,12 @@ Written once over the generic API; the mapping is documented in ``docs/adapters/
 - **Information**, **utility**, utility range, ``max_game_length`` come from ``game.info``:
   constant-sum win shares (sum 1), identical returns for the cooperative Fox Duet.
 - Observations: ``observation_string`` and ``observation_tensor`` (through the observer API,
-  ``make_py_observer``) are the state's ``observation_string``/``observation_tensor``; the
-  games have no perfect-recall information states.
+  ``make_py_observer``) are the state's ``observation_string``/``observation_tensor``.
+- Information states: ``information_state_string(player)`` is the player's action-observation
+  history (perfect recall: its first observation, then after every step its own action and
+  its new observation; ``_recall.py``), so OpenSpiel's CFR family runs, e.g.
+  ``outcome_sampling_mccfr`` on a sequential game (``turn_based=True`` for the others). There
+  is no information-state tensor: a history has no fixed size.
 - ``resample_from_infostate(player, sampler)`` is ``State.resample`` (seeded from
   ``sampler``), so searches see only what ``player`` knows.
 
@@ -48,9 +52,12 @@ import pyspiel
 
 from .._core import Game, State
 from .._registry import games, make, resolve_game
+from ._recall import Recall
 from ._turns import Turns, as_action
 
-__all__ = ["TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name"]
+__all__ = [
+    "SEED_OUTCOMES", "TablebitsGame", "TablebitsState", "load_game", "register_all", "short_name",
+]
 
 _DYNAMICS = {
     "sequential": pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -68,7 +75,9 @@ _UTILITY = {
     "general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
 }
 _PREFIX = "tablebits_"
-_OWN_PARAMS = {"rng_seed": -1, "turn_based": False}
+_OWN_PARAMS = {"rng_seed": -1, "turn_based": False, "chance_seed": False}
+# chance_seed=True: the number of equally likely seeds at the opening chance node.
+SEED_OUTCOMES = 2**12
 _SCALARS = (bool, int, float, str)
 
 
@@ -77,7 +86,7 @@ def short_name(game_id: str) -> str:
     return _PREFIX + game_id
 
 
-def load_game(game_id: str, **params: Any) -> TablebitsGame:
+def load_game(game_id: str, /, **params: Any) -> TablebitsGame:
     """The OpenSpiel game of ``game_id``: game parameters plus ``rng_seed`` and ``turn_based``."""
     if game_id not in _GAME_CLASSES:
         raise ValueError(f"unknown game {game_id!r}; available: {', '.join(games())}")
@@ -99,7 +108,7 @@ def _game_type(game: Game, turn_based: bool, spec: dict[str, Any]) -> pyspiel.Ga
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.num_players,
         min_num_players=game.num_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -140,28 +149,32 @@ class TablebitsGame(pyspiel.Game):
         self.load_params = dict(params)  # everything load_game was given, lists included
         rng_seed = params.pop("rng_seed", -1)
         turn_based = params.pop("turn_based", False)
+        chance_seed = params.pop("chance_seed", False)
         if not isinstance(rng_seed, int) or isinstance(rng_seed, bool) or rng_seed < -1:
             raise ValueError(
                 f"rng_seed must be -1 (random) or a non-negative int, got {rng_seed!r}"
             )
         if not isinstance(turn_based, bool):
             raise ValueError(f"turn_based must be a bool, got {turn_based!r}")
+        if not isinstance(chance_seed, bool):
+            raise ValueError(f"chance_seed must be a bool, got {chance_seed!r}")
         self.tb_game = resolve_game(game_id, **params)
         self.turn_based = turn_based
+        self.chance_seed = chance_seed
         info = self.tb_game.info
         steps_per_node = self.tb_game.num_players if turn_based else 1
-        own = {"rng_seed": rng_seed, "turn_based": turn_based}
+        own = {"rng_seed": rng_seed, "turn_based": turn_based, "chance_seed": chance_seed}
         spec = {**_scalar_params(self.tb_game.params), **_OWN_PARAMS}
         super().__init__(
             _game_type(self.tb_game, turn_based, spec),
             pyspiel.GameInfo(
                 num_distinct_actions=self.tb_game.num_actions,
-                max_chance_outcomes=0,
+                max_chance_outcomes=SEED_OUTCOMES if chance_seed else 0,
                 num_players=self.tb_game.num_players,
                 min_utility=info.min_utility,
                 max_utility=info.max_utility,
                 utility_sum=info.utility_sum,
-                max_game_length=info.max_game_length * steps_per_node,
+                max_game_length=info.max_game_length * steps_per_node + int(chance_seed),
             ),
             {**_scalar_params(self.tb_game.params), **own},
         )
@@ -174,14 +187,14 @@ class TablebitsGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
-        """The observer of ``observation_string``/``observation_tensor`` (no perfect recall)."""
+    ) -> _Observer | _RecallObserver:
+        """The observer of ``observation_string``/``observation_tensor``, or with
+        ``perfect_recall`` that of the information-state strings (action-observation histories;
+        no tensor)."""
         if params:
             raise ValueError(f"tablebits observers take no parameters, got {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError(
-                "tablebits games provide observations, not perfect-recall information states"
-            )
+            return _RecallObserver()
         return _Observer(self.tb_game)
 
 
@@ -189,13 +202,18 @@ class TablebitsState(pyspiel.State):
     """A tablebits ``State`` (plus pending choices in turn-based mode) as a ``pyspiel.State``.
 
     OpenSpiel clones and serializes a Python state through its ``__dict__``: here ``_turns``
-    (the tablebits state and any pending choices) and the ``_turn_based`` flag.
+    (the tablebits state and any pending choices), the ``_turn_based`` flag and ``_recall``
+    (the steps applied, for the information states).
     """
 
     def __init__(self, game: TablebitsGame, state: State) -> None:
         super().__init__(game)
         self._turns = Turns(state)
         self._turn_based = game.turn_based
+        self._recall = Recall(state)
+        # chance_seed: the game is dealt by the opening chance node's outcome (the seed), so a
+        # client that samples chance with its own seeded generator controls the deal.
+        self._seed_pending = game.chance_seed
 
     @property
     def tb_state(self) -> State:
@@ -203,6 +221,8 @@ class TablebitsState(pyspiel.State):
         return self._turns.state
 
     def current_player(self) -> int:
+        if self._seed_pending:
+            return int(pyspiel.PlayerId.CHANCE)
         state = self._turns.state
         if state.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -212,24 +232,56 @@ class TablebitsState(pyspiel.State):
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return state.current_player()
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At the opening chance node of ``chance_seed=True``: the seeds, equally likely."""
+        if not self._seed_pending:
+            return []
+        return [(seed, 1.0 / SEED_OUTCOMES) for seed in range(SEED_OUTCOMES)]
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._seed_pending:
+            return list(range(SEED_OUTCOMES)) if player == pyspiel.PlayerId.CHANCE else []
         if self._turn_based:
             return self._turns.legal_actions(player)
         return self._turns.state.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
-        if self._turn_based:
-            self._turns.choose(self._turns.to_move(), action)
+        if self._seed_pending:
+            if not isinstance(action, int) or not 0 <= action < SEED_OUTCOMES:
+                raise ValueError(f"the opening chance node takes a seed in [0, {SEED_OUTCOMES})"
+                                 f", got {action!r}")
+            self._turns = Turns(self.get_game().tb_game.new_initial_state(action))
+            self._recall = Recall(self._turns.state)  # the players' histories start at the deal
+            self._seed_pending = False
+        elif self._turn_based:
+            player = self._turns.to_move()
+            moves = {**self._turns.pending, player: as_action(action)}
+            if self._turns.choose(player, action):  # the joint action went in: one step
+                self._recall.record(moves)
         else:
+            player = self._turns.state.current_player()
             self._turns.state.apply_action(as_action(action))
+            self._recall.record({player: as_action(action)})
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._turns.state
+        if not state.is_simultaneous_node():
+            # OpenSpiel's convention for simultaneous-move games (what rl_environment relies
+            # on): a joint action at a node where one player acts applies that player's entry.
+            if len(actions) != self.num_players():
+                raise ValueError(
+                    f"joint action must have {self.num_players()} entries, got {len(actions)}"
+                )
+            self._apply_action(actions[state.current_player()])
+            return
         acting = set(state.acting_players())
         state.apply_actions([as_action(a) if p in acting else -1 for p, a in enumerate(actions)])
+        self._recall.record({p: as_action(actions[p]) for p in sorted(acting)})
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._turns.state
+        if self._seed_pending:
+            return f"seed {action}"
         if player >= 0 and action in state.legal_actions(player):
             return state.action_to_string(action, player)
         return f"action {action}"
@@ -251,6 +303,7 @@ class TablebitsState(pyspiel.State):
         new_state = self._turns.state.resample(player_id, seed)
         clone = self.clone()
         clone._turns = Turns(new_state)
+        clone._recall = self._recall.resampled(player_id, new_state)
         for p, action in self._turns.pending.items():
             if p != player_id:
                 legal = new_state.legal_actions(p)
@@ -285,6 +338,24 @@ class _Observer:
 
     def string_from(self, state: TablebitsState, player: int) -> str:
         return state.tb_state.observation_string(player)
+
+
+class _RecallObserver:
+    """OpenSpiel's PyObserver interface over the information-state strings (no tensor)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: TablebitsState, player: int) -> None:
+        raise ValueError("tablebits games have information-state strings, not tensors")
+
+    def string_from(self, state: TablebitsState, player: int) -> str:
+        lines = state._recall.events(player)
+        pending = state._turns.pending  # turn-based: a choice held until the joint action
+        if player in pending:  # known to its chooser only; the same line once it is applied
+            lines.append("you: " + state.tb_state.action_to_string(pending[player], player))
+        return "\n".join(lines)
 
 
 # game id -> its TablebitsGame subclass. OpenSpiel's registry keeps the registered callables

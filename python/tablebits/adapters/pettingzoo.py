@@ -38,13 +38,14 @@ from ._turns import Turns, as_action
 __all__ = ["AECGame", "ParallelGame", "env", "parallel_env"]
 
 
-def env(game_id: str, render_mode: str | None = None, **params: Any) -> AECGame:
+def env(game_id: str, /, render_mode: str | None = None, **params: Any) -> AECGame:
     """The AEC env of ``game_id`` with game parameters ``params``."""
     return AECGame(resolve_game(game_id, **params), render_mode=render_mode)
 
 
 def parallel_env(
     game_id: str,
+    /,
     render_mode: str | None = None,
     *,
     illegal_action: str = "raise",
@@ -110,8 +111,8 @@ class _Common:
         rewards = {a: float(returns[i]) for a, i in self._seats.items()}
         return rewards, bool(state.is_truncated())
 
-    def render(self) -> str | None:
-        return render(self.render_mode, lambda: str(self._live_state()))
+    def render(self) -> str | np.ndarray | None:
+        return render(self.render_mode, self._live_state)
 
     def close(self) -> None:
         pass
@@ -120,8 +121,11 @@ class _Common:
 class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
     """A tablebits game as a PettingZoo AEC env (one agent acts per ``step``).
 
-    ``infos[agent]["legal_moves"]`` lists the legal actions of the agent to act (empty for the
-    others). An action outside the mask, ``None`` from a live agent, or a step after every agent
+    The legal actions are in the observation's ``action_mask`` only; ``infos[agent]`` is an
+    empty dict, as in PettingZoo's classic games (trainers such as Tianshou store infos in
+    fixed-shape replay buffers, so a variable-length list there breaks them).
+
+    An action outside the mask, ``None`` from a live agent, or a step after every agent
     has finished raises ``ValueError`` (``TypeError`` for a non-integer action) and leaves the
     env as it was. For PettingZoo's end-the-game-on-illegal-move convention wrap the env in
     ``pettingzoo.utils.wrappers.TerminateIllegalWrapper``.
@@ -181,10 +185,7 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
     def _select_mover(self) -> None:
         assert self._turns is not None
         mover = self._turns.to_move()
-        legal = self._turns.legal_actions(mover) if mover != TERMINAL else []
-        self.infos = {
-            a: {"legal_moves": legal if i == mover else []} for a, i in self._seats.items()
-        }
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
         if mover == TERMINAL:
             self._deads_step_first()
         else:

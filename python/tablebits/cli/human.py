@@ -20,6 +20,7 @@ import numpy as np
 
 from .._core import SIMULTANEOUS, Game, State
 from ..bots import ISMCTS, BuiltinBot, Random
+from ..pictures.narrate import legend, narrate, rules_summary
 from ..records import GameRecord, RecordWriter
 
 __all__ = ["HELP", "HumanGame"]
@@ -75,6 +76,8 @@ class HumanGame:
         state = self.game.new_initial_state(self.seed)
         self._say(f"{self.game.id}: you are seat {self.seat} of {self.game.num_players}; "
                   f"seed {self.seed}. Type ? for help.")
+        for line in legend(state, self.seat):
+            self._say(line)
         try:
             while not state.is_terminal():
                 state = self._step(state)
@@ -94,6 +97,7 @@ class HumanGame:
         """Plays one step (asking the person when they act); returns the state to go on from."""
         current = state.current_player()
         step = len(self.writer.actions)
+        before = state.clone()
         if current == SIMULTANEOUS:
             acting = state.acting_players()
             joint = [-1] * self.game.num_players
@@ -124,6 +128,8 @@ class HumanGame:
             action = self._bot_action(state, current, step)
             self._say(f"{self._who(current)} plays {state.action_to_string(action, current)}.")
             self.writer.apply(state, action)
+        for line in narrate(before, state, self.seat):  # what changed, as this seat sees it
+            self._say(f"  > {line}")
         return state
 
     def _ask(self, state: State, step: int) -> int | None:
@@ -145,6 +151,7 @@ class HumanGame:
             command = line.lower()
             if command in ("?", "help"):
                 self._say(HELP)
+                self._say(rules_summary(state))
             elif command in ("quit", "exit"):
                 raise _Quit
             elif command == "undo":
@@ -201,7 +208,7 @@ def _read_move(
     for action, text in zip(legal, texts, strict=True):
         if line == text or line.lower() == text.lower():
             return action, ""
-    if line.isdigit():
+    if line.isascii() and line.isdigit():  # not '²' or '①': digits int() cannot read
         number = int(line)
         if 1 <= number <= len(legal):
             return legal[number - 1], ""

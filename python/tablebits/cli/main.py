@@ -1,37 +1,70 @@
 """Command line: ``tablebits simulate GAME --games N``,
-``tablebits arena GAME --bots ismcts:1000 random --games N``, ``tablebits play GAME`` and
-``tablebits replay FILE``, ``tablebits sweep GAME --param NAME=V1,V2`` (also
+``tablebits arena GAME --bots ismcts:1000 random --games N``,
+``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``,
+``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
 ``python -m tablebits``)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
-from .. import bots
+from .. import _build_info, bots
 from .._registry import games
+from .._version import __version__
 from ..arena import arena
+from ..ladder import ladder
 from ..simulate import simulate
-from .options import add_job_options, add_output_options, check_outputs, emit
+from .errors import flag_words
+from .options import (
+    BOTS_HELP,
+    add_job_options,
+    add_output_options,
+    add_params,
+    add_time_limit_option,
+    check_outputs,
+    emit,
+)
 from .play import add_play_parser, add_replay_parser, run_play, run_replay
 from .sweep import add_sweep_parser, run_sweep
 
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
 KEEP_GAMES_LIMIT = 1_000_000
 
+#: The errors a command reports as one line and exit status 2 (bad arguments, no cluster, a
+#: missing extra), rather than a traceback.
+USAGE_ERRORS = (ValueError, TypeError, MemoryError, ConnectionError, ImportError)
+
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback."""
+    """Runs one command; Ctrl-C prints one line and exits 130 (128 + SIGINT), no traceback; a
+    closed output pipe (``| head``) exits 141 (128 + SIGPIPE) quietly, as Unix tools do."""
     try:
-        return run(argv)
+        code = run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's final flush
+        return code
     except KeyboardInterrupt:
         print("tablebits: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # Python's final flush of stdout would fail again and print a warning: point it at
+        # /dev/null first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+def version_line() -> str:
+    """``tablebits --version``: the version and the engine build this CPU runs."""
+    builds = ", ".join(_build_info.BUILDS)
+    return f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {builds})"
 
 
 def run(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="tablebits", description=__doc__)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random games in C++ and summarise them")
     add_job_options(sim, games(), 100_000)
@@ -41,15 +74,18 @@ def run(argv: list[str] | None) -> int:
     add_job_options(arena_cmd, games(), 1000)
     arena_cmd.add_argument(
         "--bots", nargs="+", required=True, metavar="BOT",
-        help="random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; with fewer bots than seats "
-        "the last one fills the rest",
+        help=BOTS_HELP + "; with fewer bots than seats the last one fills the rest",
     )
+    add_time_limit_option(arena_cmd)
     add_output_options(sim, records=False)
     add_output_options(arena_cmd, records=True)
+    add_ladder_parser(sub, games())
     add_play_parser(sub, games())
     add_replay_parser(sub)
     add_sweep_parser(sub, games())
     args = parser.parse_args(argv)
+    if args.command == "ladder":
+        return run_ladder(args)
     if args.command == "play":
         return run_play(args)
     if args.command == "replay":
@@ -59,9 +95,10 @@ def run(argv: list[str] | None) -> int:
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, backend=args.backend, address=args.address,
-        keep_games=args.games <= KEEP_GAMES_LIMIT, **dict(args.param),
+        keep_games=args.games <= KEEP_GAMES_LIMIT,
     )
     try:
+        add_params(job, args.param)
         check_outputs(args)
         per_game_output = args.json or args.plot is not None or getattr(args, "records", None)
         if per_game_output and not job["keep_games"]:
@@ -71,11 +108,43 @@ def run(argv: list[str] | None) -> int:
             )
         if args.command == "arena":
             seated = [bots.parse(spec) for spec in args.bots]
-            result: Any = arena(args.game, seated, records=args.records, **job)
+            result: Any = arena(args.game, seated, records=args.records,
+                                reproducible=not args.allow_time_limits, **job)
         else:
             result = simulate(args.game, **job)
-    except (ValueError, TypeError, MemoryError, ConnectionError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+    except USAGE_ERRORS as err:
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        return 2
+    emit(result, args)
+    return 0
+
+
+def add_ladder_parser(sub: Any, game_ids: list[str]) -> None:
+    """``tablebits ladder GAME --bots random ismcts:100 ... --games N``."""
+    ladder_cmd = sub.add_parser(
+        "ladder", help="rate bots: every pair plays an arena; Elo ratings with random at 0"
+    )
+    add_job_options(ladder_cmd, game_ids, 200)
+    ladder_cmd.add_argument("--bots", nargs="+", required=True, metavar="BOT",
+                            help=BOTS_HELP + "; random must be among them")
+    add_time_limit_option(ladder_cmd)
+    add_output_options(ladder_cmd, records=False)
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``tablebits ladder``: the table (or JSON) and the plot; summary mode (the ladder needs
+    only each arena's statistics); 2 on bad arguments."""
+    try:
+        check_outputs(args)
+        job: dict[str, Any] = dict(
+            games=args.games, seed=args.seed, threads=args.threads,
+            progress=not args.no_progress, backend=args.backend, address=args.address,
+            keep_games=False, reproducible=not args.allow_time_limits,
+        )
+        add_params(job, args.param)
+        result = ladder(args.game, args.bots, **job)
+    except USAGE_ERRORS as err:
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
         return 2
     emit(result, args)
     return 0

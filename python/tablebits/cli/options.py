@@ -1,5 +1,7 @@
 """The command line's shared options: ``--param`` (every command), the job options of
-simulate and arena, and their outputs (``--json``, ``--plot``, ``--records``) with ``emit``."""
+simulate, arena and ladder, the bots of arena and ladder (``--bots`` help,
+``--allow-time-limits``), and their outputs (``--json``, ``--plot``, ``--records``) with
+``emit``."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import json
 from typing import Any
 
 from .._paths import check_writable
+from .._registry import short_repr
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -29,11 +32,41 @@ def add_param_option(parser: argparse.ArgumentParser, example: str) -> None:
     )
 
 
+def add_params(job: dict[str, Any], params: list[tuple[str, Any]]) -> None:
+    """Adds the ``--param`` pairs to ``job``'s keyword arguments; ValueError for a name that is
+    one of the command's own options (``games=``, ``seed=``, ``keep_games=``, ``records=``...),
+    which would otherwise override that option or clash with it."""
+    for name, value in params:
+        if name in job or name == "records":
+            raise ValueError(f"--param {name}=...: {name} is not a game parameter "
+                             "(use the command's own option)")
+        job[name] = value
+
+
+def game_choice(games: list[str]) -> Any:
+    """An argparse type: a registered game id; the error cuts a long id short."""
+
+    def parse(text: str) -> str:
+        if text not in games:
+            raise argparse.ArgumentTypeError(
+                f"unknown game {short_repr(text)}; choose one of: {', '.join(games)}"
+            )
+        return text
+
+    return parse
+
+
 def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
     """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
-    parser.add_argument("game", choices=games)
-    parser.add_argument("--games", type=int, default=default_games)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("game", type=game_choice(games), metavar="GAME")
+    parser.add_argument(
+        "--games", type=int, default=default_games, metavar="N",
+        help="how many games to play (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0,
+        help="game i is determined by (seed, i) alone: same seed, same games (default: 0)",
+    )
     parser.add_argument("--threads", type=int, default=None, help="default: every core")
     add_param_option(parser, "variant=guess or players=4")
     parser.add_argument("--no-progress", action="store_true")
@@ -47,8 +80,25 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
     )
 
 
+#: How ``--bots`` names a bot (arena and ladder), as ``tablebits.bots.parse`` reads it.
+BOTS_HELP = (
+    "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
+    "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
+    "(Fox Duet)"
+)
+
+
+def add_time_limit_option(parser: argparse.ArgumentParser) -> None:
+    """``--allow-time-limits`` (arena and ladder): the ``reproducible=False`` opt-in."""
+    parser.add_argument(
+        "--allow-time-limits", action="store_true",
+        help="let time-limited bots (ismcts:20ms) play: the results then depend on this "
+        "machine's speed and load, and the same seed no longer gives the same games",
+    )
+
+
 def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
-    """``--json`` and ``--plot`` (simulate and arena), and ``--records`` (arena)."""
+    """``--json`` and ``--plot`` (simulate, arena and ladder), and ``--records`` (arena)."""
     parser.add_argument("--json", action="store_true",
                         help="print the summary as JSON instead of a table")
     parser.add_argument("--plot", metavar="PNG", default=None,
@@ -56,6 +106,21 @@ def add_output_options(parser: argparse.ArgumentParser, records: bool) -> None:
     if records:
         parser.add_argument("--records", metavar="JSONL", default=None,
                             help="save every game's record to this JSON Lines file")
+        add_force_option(parser)
+
+
+def add_force_option(parser: argparse.ArgumentParser) -> None:
+    """``--force``: lets ``--records`` replace an existing file."""
+    parser.add_argument("--force", action="store_true",
+                        help="let --records replace an existing file (refused otherwise)")
+
+
+def check_records_path(path: str, force: bool) -> None:
+    """ValueError, before any work, when ``path`` cannot be written or would replace a file
+    without ``--force`` (a record file is never silently overwritten)."""
+    target = check_writable(path)
+    if target.exists() and not force:
+        raise ValueError(f"{path} exists; pass --force to replace it, or choose another file")
 
 
 def check_outputs(args: argparse.Namespace) -> None:
@@ -65,7 +130,7 @@ def check_outputs(args: argparse.Namespace) -> None:
 
         check_plot_path(args.plot)
     if getattr(args, "records", None) is not None:
-        check_writable(args.records)
+        check_records_path(args.records, args.force)
 
 
 def emit(result: Any, args: argparse.Namespace) -> None:

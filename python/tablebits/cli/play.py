@@ -11,20 +11,22 @@ from typing import Any
 from .. import bots
 from .._checks import check_seed
 from .._core import SIMULTANEOUS, State
-from .._paths import check_writable
 from .._registry import make
+from .._text import count
+from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
 from .human import HumanGame
-from .options import add_param_option
+from .options import add_force_option, add_param_option, check_records_path, game_choice
 
 
 def add_play_parser(sub: Any, games: list[str]) -> None:
     play = sub.add_parser("play", help="play a game at the terminal against bots")
-    play.add_argument("game", choices=games)
+    play.add_argument("game", type=game_choice(games), metavar="GAME")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots", nargs="+", default=["ismcts"], metavar="BOT",
-        help="the other seats in order: random, ismcts or ismcts:ITERATIONS[@EXPLORATION]; "
+        help="the other seats in order: random, ismcts, ismcts:ITERATIONS[@EXPLORATION] or "
+        "pimc:SAMPLES[@DEPTH]; "
         "with fewer bots than seats the last one fills the rest (default: ismcts)",
     )
     play.add_argument("--seed", type=int, default=None, help="default: a fresh random seed")
@@ -32,16 +34,18 @@ def add_play_parser(sub: Any, games: list[str]) -> None:
     play.add_argument("--records", metavar="JSONL", default=None,
                       help="where to save the game's record "
                       "(default: tablebits-GAME-DATE-TIME.jsonl here)")
+    add_force_option(play)
 
 
 def run_play(args: argparse.Namespace) -> int:
     """``tablebits play``: 0 when the game ends or the player leaves, 2 on bad arguments."""
+    _read_stdin_leniently()
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
         game = make(args.game, **dict(args.param))
         check_seed(seed)
-        check_writable(path)
+        check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
         specs = [bots.parse(spec) for spec in args.bots]
@@ -63,6 +67,14 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_stdin_leniently() -> None:
+    """Bytes typed at the prompt that are not UTF-8 arrive as lone surrogates (and are then an
+    unknown move) instead of ending the game with a UnicodeDecodeError."""
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="surrogateescape")
+
+
 def add_replay_parser(sub: Any) -> None:
     rep = sub.add_parser("replay", help="print a recorded game step by step")
     rep.add_argument("file", help="a JSON Lines file of game records")
@@ -70,16 +82,21 @@ def add_replay_parser(sub: Any) -> None:
                      help="which record of the file (0-based, default 0)")
     rep.add_argument("--seat", type=int, default=None, metavar="N",
                      help="show only what seat N sees (default: everything)")
+    rep.add_argument("--html", default=None, metavar="OUT",
+                     help="write a replay page (one self-contained HTML file, every game of "
+                     "FILE, each seat's view) to OUT instead of printing")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     """``tablebits replay``: prints nothing unless the whole file reads and replays cleanly."""
+    if args.html is not None:
+        return _write_page(args.file, args.html)
     try:
         records = load_records(args.file)
         if not records:
             raise ValueError(f"{args.file} holds no game records")
         if not 0 <= args.game < len(records):
-            raise ValueError(f"{args.file} holds {len(records)} games; --game must be in "
+            raise ValueError(f"{args.file} holds {count(len(records), 'game')}; --game must be in "
                              f"0..{len(records) - 1}")
         record = records[args.game]
         players = len(record.bots)
@@ -90,6 +107,19 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(text)
+    return 0
+
+
+def _write_page(source: str, out: str) -> int:
+    """``tablebits replay FILE --html OUT``: writes nothing unless every game replays."""
+    from ..pictures.page import write_replay_page
+
+    try:
+        path = write_replay_page(source, out)
+    except (OSError, ValueError, TypeError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"Replay page written to {path}")
     return 0
 
 
@@ -106,7 +136,10 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
         "view: everything" if seat is None else f"view: what seat {seat} sees",
     ]
     states = replay(record)
-    lines += ["", "-- start --", view(next(states))]
+    before = next(states)
+    if seat is not None:
+        lines += legend(before, seat)
+    lines += ["", "-- start --", view(before)]
     steps = zip(record.players, record.strings, states, strict=True)
     for k, (player, text, state) in enumerate(steps):
         if player == SIMULTANEOUS:
@@ -115,7 +148,9 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
             lines += ["", f"-- step {k}: at once: {moves} --"]
         else:
             lines += ["", f"-- step {k}: seat {player} plays {text} --"]
+        lines += [f"  > {line}" for line in narrate(before, state, seat)]
         lines.append(view(state))
+        before = state
     results = ", ".join(
         f"seat {p}: return {r:g}, score {s:g}"
         for p, (r, s) in enumerate(zip(record.returns, record.scores, strict=True))

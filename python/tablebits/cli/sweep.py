@@ -15,6 +15,7 @@ from typing import IO, Any
 from .. import bots as bot_specs
 from .._paths import check_writable
 from ..sweep import SweepInterrupted, grid_cells, significance, sweep
+from .errors import flag_words
 
 #: The columns of the printed table (the CSV, Parquet and JSON hold every column).
 SHOWN = ["position", "win_share", "ci_low", "ci_high", "mean_score", "draw_or_shared_rate",
@@ -49,8 +50,8 @@ def parse_games(text: str) -> int:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of games, got {text!r}") from None
-    if not math.isfinite(value) or value < 0 or value != int(value):
-        raise argparse.ArgumentTypeError(f"expected a whole number of games >= 0, got {text!r}")
+    if not math.isfinite(value) or value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"expected a whole number of games >= 1, got {text!r}")
     return int(value)
 
 
@@ -123,7 +124,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         _check_outputs(args)
         seated = None if args.bots is None else [bot_specs.parse(s) for s in args.bots]
     except (ValueError, TypeError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
         return 2
     try:
         with ExitStack() as files:
@@ -143,7 +144,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         print(f"tablebits: {stop}{saved}", file=sys.stderr)
         return 130
     except (ValueError, TypeError, MemoryError, ConnectionError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
         return 2
     tests = significance(table)
     if args.parquet is not None:

@@ -7,10 +7,14 @@ import time
 from types import TracebackType
 from typing import Any
 
+from .. import _memory
 from .spec import ChunkArrays, Job, Outcome
 from .summary import ArenaSummary, SimulationSummary
 
 Payload = ChunkArrays | SimulationSummary | ArenaSummary
+
+#: summary mode's chunk (and so its buffers), whatever the thread count
+_SUMMARY_CHUNK_CAP = 1_000_000
 
 
 class Progress:
@@ -76,7 +80,11 @@ def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
     """
     if job.searching:
         return max(64, 16 * threads)
-    return max(10_000, (2_000 if keep_games else 100_000) * threads)
+    if keep_games:
+        return max(10_000, 2_000 * threads)
+    # Summary-mode buffers are the only memory that grows with threads: capped, they stay a
+    # few tens of MB for any thread count (issue #21: 100 threads took 427 MB).
+    return min(_SUMMARY_CHUNK_CAP, max(10_000, 100_000 * threads))
 
 
 def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bool) -> Outcome:
@@ -89,7 +97,13 @@ def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bo
     if keep_games and not progress:
         chunk = max(games, 1)
     collector = Collector(job, games, keep_games)
-    buffers = None if keep_games else job.arrays(min(chunk, games))
+    buffers = None
+    if not keep_games:
+        rows = min(chunk, games)
+        _memory.check_fits(
+            rows * sum(a.nbytes for a in job.arrays(1)), "summary-mode buffers", "use fewer threads"
+        )
+        buffers = job.arrays(rows)
     traces: list[list[int]] = []
     with Progress(games, job.game_id, progress) as bar:
         start = time.perf_counter()

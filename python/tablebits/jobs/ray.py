@@ -15,6 +15,7 @@ tail of the job spreads over every worker.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import socket
@@ -97,13 +98,55 @@ def _check_reachable(address: str) -> None:
         raise ValueError(
             f"address must be 'auto', 'HOST:PORT' or 'ray://HOST:PORT', got {address!r}"
         )
+    deadline = time.monotonic() + CONNECT_TIMEOUT
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+        where = (host.strip("[]"), int(port))
+        with socket.create_connection(where, timeout=CONNECT_TIMEOUT) as conn:
+            speaks_grpc = _answers_http2(conn, deadline)
     except OSError as err:
         raise ConnectionError(
             f"cannot reach a Ray cluster at {address!r} ({err}); start one with "
             "`ray start --head`, or pass address=None for a Ray instance on this machine"
         ) from None
+    if not speaks_grpc:
+        raise ConnectionError(
+            f"the server at {address!r} is not a Ray cluster (it does not speak gRPC); check the "
+            "port: `ray start --head` prints the address to use"
+        )
+
+
+#: An HTTP/2 client's connection preface and an empty SETTINGS frame (RFC 9113, section 3.4).
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"
+_HTTP2_SETTINGS = 0x04
+
+
+def _answers_http2(conn: socket.socket, deadline: float) -> bool:
+    """True if the server answers an HTTP/2 preface with a SETTINGS frame, as every gRPC server
+    (Ray's GCS and its client server) does. Ray would wait for any other listener (an HTTP
+    server, a database) for minutes, so this check keeps the CONNECT_TIMEOUT promise."""
+    conn.sendall(_HTTP2_PREFACE)
+    header = b""
+    while len(header) < 9:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError("no answer to an HTTP/2 preface")
+        conn.settimeout(remaining)
+        chunk = conn.recv(9 - len(header))
+        if not chunk:
+            return False
+        header += chunk
+    return header[3] == _HTTP2_SETTINGS
+
+
+#: Ray (2.5x) logs a WARNING on every start of a local instance that token authentication is on
+#: (its default, nothing for the user to do). For the instance tablebits starts itself that
+#: notice is noise, so it is dropped; every other Ray message is kept.
+_TOKEN_LOGGER = "ray._private.authentication.authentication_token_setup"
+
+
+def _token_notice(record: logging.LogRecord) -> bool:
+    """A logging filter: False (drop) for Ray's "token authentication is enabled" notice."""
+    return not record.getMessage().startswith("Token authentication is enabled")
 
 
 def connect(address: str | None) -> Any:
@@ -114,7 +157,12 @@ def connect(address: str | None) -> Any:
     if ray.is_initialized():
         return ray
     if address is None:
-        ray.init(include_dashboard=False)
+        token_log = logging.getLogger(_TOKEN_LOGGER)
+        token_log.addFilter(_token_notice)
+        try:
+            ray.init(include_dashboard=False)
+        finally:
+            token_log.removeFilter(_token_notice)
         return ray
     if address != "auto":
         _check_reachable(address)
@@ -163,7 +211,9 @@ def run(
     progress: bool,
 ) -> RayRun:
     """Plays ``games`` games of ``job`` in Ray tasks of ``threads`` threads (and CPUs) each."""
+    started = time.perf_counter()
     ray = connect(address)
+    startup = time.perf_counter() - started
     largest = max((n["Resources"].get("CPU", 0) for n in ray.nodes() if n["Alive"]), default=0)
     if threads > largest:  # such a task would wait forever for a node that has the CPUs
         raise ValueError(
@@ -208,4 +258,8 @@ def run(
                     ray.cancel(ref, force=True)
             raise
         seconds = time.perf_counter() - start
-    return RayRun(collector.outcome(seconds), chunks, nodes)
+    outcome = collector.outcome(seconds)
+    outcome.startup_seconds = startup
+    if outcome.summary is not None:
+        outcome.summary.startup_seconds = startup
+    return RayRun(outcome, chunks, nodes)

@@ -33,6 +33,7 @@ class GameRecords:
     #: uint8 (games,): the seat at position 0 of the game's turn order (jobs/positions.py)
     starts: np.ndarray
     seconds: float  #: wall-clock time of the run
+    startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before ``seconds``
 
     @property
     def games(self) -> int:
@@ -55,6 +56,7 @@ class GameRecords:
             "seed": self.seed,
             "games": self.games,
             "seconds": self.seconds,
+            "startup_seconds": self.startup_seconds,
             "games_per_second": self.games_per_second if self.seconds > 0 else None,
             "mean_length": float(self.lengths.mean()) if self.games else 0.0,
             "truncated": int(self.truncated.sum()),

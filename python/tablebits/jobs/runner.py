@@ -3,10 +3,11 @@ game's row or only the summary."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import _memory
-from .._checks import check_non_negative_int, check_seed, resolve_threads
+from .._checks import check_positive_int, check_seed, resolve_threads
 from .._core import Game
 from .._registry import resolve_game
 from .local import run_local
@@ -16,10 +17,10 @@ BACKENDS = ("local", "ray")
 
 
 def check_job(game: Game | str, games: Any, seed: Any, params: dict[str, Any]) -> Game:
-    """The checks simulate and arena share, in this order: the game and its ``params``, the
-    number of games, the seed. Returns the game."""
+    """The checks simulate, arena and ladder share, in this order: the game and its
+    ``params``, the number of games, the seed. Returns the game."""
     g = resolve_game(game, **params)
-    check_non_negative_int(games, "games")
+    check_positive_int(games, "games")  # no statistics of zero games
     check_seed(seed)
     return g
 
@@ -57,9 +58,9 @@ def run(
     """Runs ``games`` games of ``job`` on ``backend``; see ``tb.simulate`` for the options."""
     check_backend(backend, address)
     if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)) or not (
-        task_seconds > 0
+        0 < task_seconds < math.inf
     ):
-        raise ValueError(f"task_seconds must be a number > 0, got {task_seconds!r}")
+        raise ValueError(f"task_seconds must be a finite number > 0, got {task_seconds!r}")
     if not isinstance(keep_games, bool):
         raise TypeError(f"keep_games must be a bool, got {keep_games!r}")
     if keep_games:

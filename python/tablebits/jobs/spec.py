@@ -98,6 +98,8 @@ class ArenaJob:
     #: the bots with a learned evaluator (``ISMCTS(evaluator=...)``): it lives in this process,
     #: so the job runs on local threads only, and an error it raised ends the job after the chunk
     learned: tuple[ISMCTS, ...] = ()
+    #: the caller accepted time-limited bots, whose games depend on the machine's speed
+    allow_time_limits: bool = False
 
     @property
     def local_only(self) -> bool:
@@ -111,7 +113,8 @@ class ArenaJob:
         returns, scores, lengths, truncated, starts, entry_seats = out
         traces = _batch.arena_chunk(
             self.game_id, self.blob, self.bots_blob, self.seed, first, entry_seats, returns,
-            scores, lengths, truncated.view(np.uint8), threads, self.record, starts=starts,
+            scores, lengths, truncated.view(np.uint8), threads, self.record,
+            self.allow_time_limits, starts=starts,
         )
         for bot in self.learned:
             bot.config._raise_evaluator_error()
@@ -146,3 +149,4 @@ class Outcome:
     summary: SimulationSummary | ArenaSummary | None
     seconds: float
     traces: list[list[int]] | None = None  #: an ArenaJob with ``record``: each game's decisions
+    startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before the run

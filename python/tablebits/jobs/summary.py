@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from .._registry import resolve_game
+from .._text import count
 from ..stats import Interval
 from .histogram import Histogram
 from .positions import PositionStats, sole_winners
@@ -51,6 +53,7 @@ class _JobSummary:
     #: int64: ``lengths[k]`` games lasted ``k`` decision nodes
     truncated: int = 0  #: games ended by a safety cap (State.is_truncated)
     seconds: float = 0.0  #: wall-clock time of the run
+    startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before ``seconds``
     #: win share and score by position in the turn order, length by starting seat
     positions: PositionStats = field(default_factory=lambda: PositionStats(0))
 
@@ -84,9 +87,15 @@ class _JobSummary:
         self.truncated += int(np.count_nonzero(truncated))
         self.games += int(lengths.shape[0])
 
+    def _time(self) -> str:
+        """The run's time, and Ray's start apart from it (it does not depend on the job)."""
+        ray = f" (+ {self.startup_seconds:.2f} s starting Ray)" if self.startup_seconds else ""
+        return f"{self.seconds:.2f} s{ray}"
+
     def _truncation_line(self) -> list[str]:
         """The table's line on truncated games, if there were any."""
-        return [f"truncated by the safety cap: {self.truncated:,} games"] if self.truncated else []
+        truncated = count(self.truncated, "game")
+        return [f"truncated by the safety cap: {truncated}"] if self.truncated else []
 
 
 @dataclass(kw_only=True)
@@ -141,11 +150,23 @@ class SimulationSummary(_JobSummary):
     def mean_scores(self) -> list[float]:
         return [h.mean() for h in self.scores]
 
+    @property
+    def cooperative(self) -> bool:
+        """The seats win or lose together (``GameInfo.utility == "identical"``: Fox Duet)."""
+        return resolve_game(self.game_id, **self.params).info.utility == "identical"
+
+    def team_results(self) -> tuple[float, float]:
+        """A cooperative game's team wins and team losses, as fractions of the games."""
+        if not self.games:
+            return 0.0, 0.0
+        outcomes = self.returns[0]  # every seat has the team's result
+        return outcomes[1.0] / self.games, outcomes[0.0] / self.games
+
     def summary(self) -> str:
         """A short text table: speed, seat win rates with 95% CIs, draws, mean scores."""
         shared = self.shared / self.games if self.games else 0.0
         lines = [
-            f"{self.game_id}: {self.games:,} random games in {self.seconds:.2f} s "
+            f"{self.game_id}: {count(self.games, 'random game')} in {self._time()} "
             f"({self.games_per_second:,.0f} games/s), mean length {self.mean_length():.1f} moves",
             f"{'seat':>6} {'win share':>10} {'95% CI':>16} {'mean score':>11}",
         ]
@@ -155,7 +176,12 @@ class SimulationSummary(_JobSummary):
             lines.append(
                 f"{seat:>6} {rate:>10.4f} {f'[{low:.4f}, {high:.4f}]':>16} {score:>11.2f}"
             )
-        lines.append(f"draws / shared wins: {shared:.4f}")
+        if self.cooperative:
+            wins, losses = self.team_results()
+            lines.append(f"team wins: {wins:.4f}, team losses: {losses:.4f} "
+                         "(cooperative: the seats win or lose together)")
+        else:
+            lines.append(f"draws / shared wins: {shared:.4f}")
         return "\n".join(lines + self.positions.lines() + self._truncation_line())
 
 
@@ -217,18 +243,21 @@ class ArenaSummary(_JobSummary):
     def summary(self) -> str:
         """A short text table: speed, each bot's win share with a 95% CI, mean scores."""
         lines = [
-            f"{self.game_id}: {self.games:,} games ({sum(self.seat_counts)} seats, rotating) in "
-            f"{self.seconds:.2f} s ({self.games_per_second:,.1f} games/s), "
+            f"{self.game_id}: {count(self.games, 'game')} ({sum(self.seat_counts)} seats, "
+            f"rotating) in {self._time()} ({self.games_per_second:,.1f} games/s), "
             f"mean length {self.mean_length():.1f} moves",
-            f"{'bot':>16} {'seats':>5} {'win share':>10} {'95% CI':>18} {'mean score':>11}",
         ]
+        names = [f"{b}:{bot}" for b, bot in enumerate(self.bots)]
+        width = max(16, *map(len, names))  # the longest name sets the column
+        lines.append(
+            f"{'bot':>{width}} {'seats':>5} {'win share':>10} {'95% CI':>18} {'mean score':>11}"
+        )
         for b, ((rate, low, high), score) in enumerate(
             zip(self.win_shares(), self.mean_scores(), strict=True)
         ):
             seats = self.seat_counts[b] if self.games else 0
-            name = f"{b}:{self.bots[b]}"
             lines.append(
-                f"{name:>16} {seats:>5} {rate:>10.4f} "
+                f"{names[b]:>{width}} {seats:>5} {rate:>10.4f} "
                 f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
             )
         return "\n".join(lines + self.positions.lines() + self._truncation_line())

@@ -477,6 +477,11 @@ struct FoxDuet {
   }
 
   static void resample(State& s, const Params& p, int player, uint64_t seed);
+  // The team solver's hooks (core/team_solver.hpp; team.hpp).
+  static int team_progress(const State& s, const Params& p);
+  static int team_round_end(const State& s, const Params& p);
+  static int team_value(const State& s, const Params& p);
+  static int team_upper(const State& s, const Params& p, int horizon);
   static int observation_size(const Params&);
   static void observe(const State& s, const Params& p, int player, float* out);
   static std::string observation_string(const State& s, const Params& p, int player);
@@ -491,4 +496,5 @@ struct FoxDuet {
 #include "observation.hpp"
 #include "strings.hpp"
 #include "resample.hpp"
+#include "team.hpp"
 #include "validate.hpp"

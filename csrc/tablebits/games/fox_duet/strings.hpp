@@ -74,7 +74,7 @@ inline std::string FoxDuet::observation_string(const State& s, const Params& p, 
   const int q = 1 - player;
   return "you are player " + std::to_string(player) + "\n" + header_string(s, p) + "your hand " +
          card_list(s.hand[player]) + "  voids " + suit_list(s.voids[player]) + "\npartner: " +
-         std::to_string(popcount(s.hand[q])) + " cards, known " + card_list(s.known[q]) +
+         count_string(popcount(s.hand[q]), "card") + ", known " + card_list(s.known[q]) +
          "  voids " + suit_list(s.voids[q]) + "\n";
 }
 

@@ -74,7 +74,7 @@ inline std::string HoiPho::observation_string(const State& s, const Params& P, i
   return "you are player " + std::to_string(player) + "\n" + render(s, P, [&](int q) {
     if (q == player) return card_list(s.hand[q], s.ships[q]);
     const int size = std::popcount(s.hand[q]) + s.ships[q];
-    return std::to_string(size) + " cards" + (s.known[q] ? ", known " + card_list(s.known[q], 0) : "");
+    return count_string(size, "card") + (s.known[q] ? ", known " + card_list(s.known[q], 0) : "");
   });
 }
 

@@ -93,7 +93,14 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
     if (ship_total != 5) return "ships in hands, removed and ships_played must total 5";
   }
   if (s.forced == kRabbit || s.forced > kPig) return "forced must be null or a merchant other than 4";
-  if (s.forced && ((s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) || (s.turn == T && s.phase != kPlay))) {
+  // A Rabbit order names the next turn's card, so none is pending on the round's first play or
+  // past its last one; except that a turn nobody can play (every hand emptied early, after Naga
+  // chains) ends the round at once, and when that ends the game the order is left standing at
+  // turn T (found from a dict whose hands were short for its turn, issue #21).
+  bool hands_empty = true;
+  for (int q = 0; q < n; ++q) hands_empty = hands_empty && !s.hand[q] && !s.ships[q];
+  if (s.forced && ((s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) ||
+                   (s.turn == T && s.phase != kPlay && !(s.phase == kOver && hands_empty)))) {
     return "no Rabbit order can be pending here";
   }
   // hand sizes

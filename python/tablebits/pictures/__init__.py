@@ -1,0 +1,84 @@
+"""Every position as a picture: ``to_svg(state, seat=None)`` and the State methods built on it.
+
+``import tablebits`` attaches ``State.to_svg`` and ``State._repr_svg_`` (Jupyter shows a state
+as its picture) to every game's State class through their shared base. The drawing reads the
+state dict and the public API only; each game has one small module here, with ``view`` (what a
+seat sees of the dict) and ``draw``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from .. import _core
+from .._core import State
+from . import color_mafia, fox_duet, good_fortune, hoi_pho
+
+GAMES: dict[str, ModuleType] = {
+    "good_fortune": good_fortune,
+    "color_mafia": color_mafia,
+    "fox_duet": fox_duet,
+    "hoi_pho": hoi_pho,
+}
+
+
+def check_seat(state: State, seat: Any) -> int | None:
+    """``None`` (everything, every hand face up) or a seat of this game; else an error."""
+    if seat is None:
+        return None
+    if not isinstance(state, State):
+        raise TypeError(f"expected a tablebits State, not {type(state).__name__}")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise TypeError(f"seat must be an int or None, not {type(seat).__name__}")
+    players = state.game.num_players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat must be in 0..{players - 1} for this {state.game.id} game, "
+                         f"got {seat}")
+    return seat
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    """The state dict as ``seat`` sees it: hidden cards are ``None`` (``seat=None``: all)."""
+    if not isinstance(state, State):
+        raise TypeError(f"expected a tablebits State, not {type(state).__name__}")
+    seat = check_seat(state, seat)
+    d = state.to_dict()
+    d.pop("rng", None)  # the generator's state is never part of what anyone sees
+    result: dict[str, Any] = _module(state).view(d, seat)
+    return result
+
+
+def to_svg(state: State, seat: int | None = None) -> str:
+    """The position as an SVG document (a str), drawn as a person at the table sees it.
+
+    ``seat=None`` shows everything, every hand face up; ``seat=k`` shows what player ``k``
+    sees: exactly the facts ``state.observation_tensor(k)`` holds, other players' hidden cards
+    face down. A seat outside the game raises ``ValueError``.
+    """
+    seen = view(state, seat)
+    return str(_module(state).draw(state, seen, seat).to_string())
+
+
+def _module(state: State) -> ModuleType:
+    try:
+        return GAMES[state.game.id]
+    except KeyError:
+        raise ValueError(f"no picture for the game {state.game.id!r}") from None
+
+
+def _state_to_svg(self: State, seat: int | None = None) -> str:
+    """The position as an SVG document: see ``tablebits.pictures.to_svg``."""
+    return to_svg(self, seat)
+
+
+def _state_repr_svg(self: State) -> str:
+    """Jupyter's rich display: the position with every hand face up."""
+    return to_svg(self)
+
+
+def attach() -> None:
+    """Gives every game's State ``to_svg`` and ``_repr_svg_`` (set once, on the shared base)."""
+    # setattr: the stub declares these methods, and mypy forbids assigning to a method
+    setattr(_core.State, "to_svg", _state_to_svg)  # noqa: B010
+    setattr(_core.State, "_repr_svg_", _state_repr_svg)  # noqa: B010

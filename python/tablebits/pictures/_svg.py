@@ -1,0 +1,164 @@
+"""The drawing pieces every game's picture shares: a canvas, text, chips and cards.
+
+Pictures are plain SVG written with the standard library's ElementTree, so drawing a position
+needs no dependency. Coordinates are user units (pixels at zoom 1); the text is sized for a
+picture about 800 units wide.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+INK = "#222222"  #: text and outlines
+MUTED = "#6b6b6b"  #: secondary text
+PAPER = "#fbf8f1"  #: the table
+PANEL = "#efe9dc"  #: a player's area
+BACK = "#51607a"  #: the back of a face-down card or tile
+HIGHLIGHT = "#d9480f"  #: whoever acts now, the current trick
+
+
+def _num(value: float) -> str:
+    """Coordinates written without a trailing ``.0`` (smaller files, stable output)."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class Canvas:
+    """An SVG document being drawn: shapes are appended in painting order."""
+
+    def __init__(self, width: float, height: float, title: str) -> None:
+        self.width = width
+        self.height = height
+        self.root = ET.Element(
+            "svg",
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "width": _num(width),
+                "height": _num(height),
+                "viewBox": f"0 0 {_num(width)} {_num(height)}",
+                "font-family": FONT,
+            },
+        )
+        ET.SubElement(self.root, "title").text = title
+        self.parent = self.root
+        self.rect(0, 0, width, height, fill=PAPER, rx=0)
+
+    @contextmanager
+    def group(self, title: str, kind: str) -> Iterator[None]:
+        """Shapes drawn inside go into one ``<g class=kind>`` with a ``<title>``: the piece
+        named in words (a tooltip in a browser, a label for a screen reader)."""
+        outer = self.parent
+        self.parent = ET.SubElement(outer, "g", {"class": kind})
+        ET.SubElement(self.parent, "title").text = title
+        try:
+            yield
+        finally:
+            self.parent = outer
+
+    def _add(self, tag: str, attrs: dict[str, object]) -> ET.Element:
+        return ET.SubElement(
+            self.parent,
+            tag,
+            {k.replace("_", "-"): _num(v) if isinstance(v, (int, float)) else str(v)
+             for k, v in attrs.items() if v is not None},
+        )
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str = "none",
+             stroke: str | None = None, rx: float = 6, **extra: object) -> ET.Element:
+        return self._add("rect", {"x": x, "y": y, "width": w, "height": h, "rx": rx,
+                                  "fill": fill, "stroke": stroke, **extra})
+
+    def circle(self, cx: float, cy: float, r: float, fill: str,
+               stroke: str | None = INK, **extra: object) -> ET.Element:
+        return self._add("circle", {"cx": cx, "cy": cy, "r": r, "fill": fill,
+                                    "stroke": stroke, **extra})
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = INK,
+             **extra: object) -> ET.Element:
+        return self._add("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": stroke,
+                                  **extra})
+
+    def polygon(self, points: list[tuple[float, float]], fill: str,
+                stroke: str | None = INK, **extra: object) -> ET.Element:
+        text = " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+        return self._add("polygon", {"points": text, "fill": fill, "stroke": stroke, **extra})
+
+    def text(self, x: float, y: float, content: str, size: float = 13, fill: str = INK,
+             anchor: str = "start", weight: str | None = None, **extra: object) -> ET.Element:
+        element = self._add("text", {"x": x, "y": y, "font-size": size, "fill": fill,
+                                     "text-anchor": anchor, "font-weight": weight, **extra})
+        element.text = content
+        return element
+
+    def to_string(self) -> str:
+        return ET.tostring(self.root, encoding="unicode")
+
+
+def text_color(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (a ``#rrggbb`` colour)."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def token(c: Canvas, cx: float, cy: float, r: float, fill: str, label: str,
+          size: float | None = None) -> None:
+    """A round piece (chip, coin, gem count) with a label written on it."""
+    c.circle(cx, cy, r, fill)
+    c.text(cx, cy + (size or r) * 0.36, label, size=size or r, fill=text_color(fill),
+           anchor="middle", weight="bold")
+
+
+def face_down(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """A card or tile seen from the back: only that it exists is shown."""
+    with c.group("a face-down card", "hidden"):
+        c.rect(x, y, w, h, fill=BACK, stroke=INK, rx=5)
+        c.rect(x + 4, y + 4, w - 8, h - 8, fill="none", stroke="#8d9ab3", rx=3)
+        c.text(x + w / 2, y + h / 2 + 6, "?", size=17, fill="#dfe5ef", anchor="middle",
+               weight="bold")
+
+
+def label_row(c: Canvas, x: float, y: float, label: str, size: float = 13) -> None:
+    """A section heading inside a panel."""
+    c.text(x, y, label, size=size, fill=MUTED, weight="bold")
+
+
+def panel(c: Canvas, x: float, y: float, w: float, h: float, title: str,
+          active: bool = False) -> None:
+    """A player's area; the player to act gets a coloured frame and a marker."""
+    c.rect(x, y, w, h, fill=PANEL, stroke=HIGHLIGHT if active else "#cfc6b3", rx=8,
+           stroke_width=3 if active else 1)
+    c.text(x + 10, y + 20, title, size=15, weight="bold")
+    if active:
+        c.text(x + w - 10, y + 20, "to act", size=13, fill=HIGHLIGHT, anchor="end",
+               weight="bold")
+
+
+def header(c: Canvas, title: str, detail: str) -> None:
+    """The game's name and where the game stands, across the top."""
+    c.text(16, 28, title, size=20, weight="bold")
+    c.text(16, 48, detail, size=13, fill=MUTED)
+
+
+def card(c: Canvas, x: float, y: float, w: float, h: float, color: str, big: str,
+         lines: list[str], highlight: bool = False, marked: str | None = None) -> None:
+    """A face-up card: a coloured band with ``big`` (rank or number), then ``lines`` of text.
+
+    ``marked`` puts a small tag at the bottom (e.g. "known": a card both players know about).
+    """
+    c.rect(x, y, w, h, fill="#ffffff", stroke=HIGHLIGHT if highlight else INK, rx=6,
+           stroke_width=3 if highlight else 1.2)
+    band = h * 0.36
+    c.rect(x + 3, y + 3, w - 6, band, fill=color, rx=4)
+    big_size = min(band * 0.72, (w - 8) / (0.7 * len(big)))  # "ship" as well as "7"
+    c.text(x + w / 2, y + 3 + band * 0.75, big, size=round(big_size, 1), fill=text_color(color),
+           anchor="middle", weight="bold")
+    size = 10 if w < 100 else 11
+    for i, line in enumerate(lines):
+        fit = min(size, (w - 6) / (0.55 * len(line)))  # a long line shrinks to the card's width
+        c.text(x + w / 2, y + band + 18 + i * (size + 3), line, size=round(fit, 1),
+               anchor="middle")
+    if marked:
+        c.rect(x + 6, y + h - 17, w - 12, 13, fill="#fff3bf", stroke=None, rx=3)
+        c.text(x + w / 2, y + h - 7, marked, size=9, anchor="middle", fill=INK)

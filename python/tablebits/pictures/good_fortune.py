@@ -1,0 +1,200 @@
+"""Good Fortune as a picture: the line of three tiles, both racks, selections, collections.
+
+Every tile shows its number, its two charms (by colour and name) and its die as pips. The
+line's tiles are drawn left charm | right charm as they lie, with the exposed charm at each end
+named, so which placements connect can be read off the picture. Everything in Good Fortune is
+public (docs/games/good_fortune.md, Information), so every seat sees the same picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._core import State
+from . import _svg
+from ._svg import INK, MUTED, Canvas
+
+CHARM_COLORS = {
+    "cat": "#f4a259",
+    "clover": "#6a994e",
+    "ganesha": "#e56b6f",
+    "mati": "#3d7dca",
+    "hamsa": "#b983c9",
+    "horseshoe": "#8d6e63",
+    "scarab": "#2a9d8f",
+}
+
+PIPS = {  # pip centres on a unit die face
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)],
+}
+
+WIDTH = 860
+
+
+def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees: everything (the game has no hidden information)."""
+    return d
+
+
+def die(c: Canvas, x: float, y: float, size: float, value: int) -> None:
+    """A die face showing ``value`` pips, plus the value as a number for the hurried reader."""
+    c.rect(x, y, size, size, fill="#ffffff", stroke=INK, rx=size * 0.18)
+    for px, py in PIPS[value]:
+        c.circle(x + px * size, y + py * size, size * 0.09, fill=INK, stroke=None)
+
+
+def tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
+         charms: tuple[str, str], value: int, side_by_side: bool,
+         selected: bool = False) -> None:
+    """One tile: its number and die on top, its two charms below (left|right or top/bottom)."""
+    with c.group(f"tile {number}: {charms[0]}, {charms[1]}, die {value}", "tile"):
+        _tile(c, x, y, w, h, number, charms, value, side_by_side, selected)
+
+
+def _tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
+          charms: tuple[str, str], value: int, side_by_side: bool, selected: bool) -> None:
+    c.rect(x, y, w, h, fill="#fffdf7", stroke=_svg.HIGHLIGHT if selected else INK, rx=6,
+           stroke_width=3 if selected else 1.2)
+    top = min(24.0, h * 0.3)
+    c.text(x + 6, y + top * 0.75, str(number), size=top * 0.75, weight="bold")
+    die(c, x + w - top - 3, y + 3, top - 3, value)
+    size = 12 if w >= 100 else 9.5 if w >= 60 else 8.5
+    if side_by_side:
+        half = (w - 8) / 2
+        for i, charm in enumerate(charms):
+            cx = x + 4 + i * half
+            c.rect(cx, y + top + 4, half - 2, h - top - 8, fill=CHARM_COLORS[charm], rx=4)
+            c.text(cx + half / 2 - 1, y + top + (h - top) / 2 + 4, charm, size=size,
+                   fill=_svg.text_color(CHARM_COLORS[charm]), anchor="middle")
+    else:
+        band = (h - top - 10) / 2
+        for i, charm in enumerate(charms):
+            by = y + top + 3 + i * (band + 2)
+            c.rect(x + 4, by, w - 8, band, fill=CHARM_COLORS[charm], rx=3)
+            c.text(x + w / 2, by + band / 2 + size * 0.36, charm, size=size,
+                   fill=_svg.text_color(CHARM_COLORS[charm]), anchor="middle")
+
+
+def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
+    """The whole table of a Good Fortune position."""
+    table = state.game.params["tiles"]  # [charm_a, charm_b, die] for tile 1..21
+
+    def small_tile(x: float, y: float, number: int, selected: bool = False) -> None:
+        a, b, value = table[number - 1]
+        tile(c, x, y, 62, 76, number, (a, b), value, side_by_side=False, selected=selected)
+
+    height = 690
+    c = Canvas(WIDTH, height, f"Good Fortune, round {d['round']}, {d['phase']}")
+    token = d["token"]
+    order = "lower" if token["face"] == "small" else "higher"
+    phase = "game over" if d["phase"] == "over" else f"phase {d['phase']}"
+    _svg.header(c, "Good Fortune", f"round {d['round']} of 9 · {phase}")
+    # The token: its face decides who places first this round.
+    tx = WIDTH - 200
+    c.circle(tx, 34, 22, fill="#f6d365" if token["face"] == "small" else "#e07a5f")
+    c.text(tx, 39, token["face"], size=13, anchor="middle", weight="bold")
+    c.text(tx + 30, 30, f"token: player {token['holder']}", size=13)
+    c.text(tx + 30, 47, f"{order} number places first", size=12, fill=MUTED)
+
+    # The line, with the charm each end exposes.
+    tw, th, gap = 150, 96, 12
+    lx = (WIDTH - 3 * tw - 2 * gap) / 2
+    ly = 86
+    _svg.label_row(c, 16, ly - 8, "the line")
+    for i, (number, left, right) in enumerate(d["line"]):
+        value = table[number - 1][2]
+        tile(c, lx + i * (tw + gap), ly, tw, th, number, (left, right), value, side_by_side=True)
+    left_end, right_end = d["line"][0][1], d["line"][-1][2]
+    c.text(lx - 10, ly + th / 2 - 4, "L end", size=12, fill=MUTED, anchor="end")
+    c.text(lx - 10, ly + th / 2 + 13, left_end, size=14, anchor="end", weight="bold",
+           fill=CHARM_COLORS[left_end])
+    rx = lx + 3 * tw + 2 * gap + 10
+    c.text(rx, ly + th / 2 - 4, "R end", size=12, fill=MUTED)
+    c.text(rx, ly + th / 2 + 13, right_end, size=14, weight="bold",
+           fill=CHARM_COLORS[right_end])
+
+    scores = state.scores()
+    acting = set(state.acting_players()) if not state.is_terminal() else set()
+    py = ly + th + 24
+    for p in range(2):
+        ph = 218
+        y0 = py + p * (ph + 12)
+        title = f"player {p}" + (" (you)" if seat == p else "") + f" · score {scores[p]:g}"
+        _svg.panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
+        _svg.label_row(c, 24, y0 + 42, "rack")
+        for i, number in enumerate(d["racks"][p]):
+            small_tile(24 + i * 68, y0 + 50, number)
+        sel = d["selected"][p]
+        sx = WIDTH - 24 - 62
+        _svg.label_row(c, sx, y0 + 62, "selected")
+        if sel is not None:
+            small_tile(sx, y0 + 68, sel, selected=True)
+        else:
+            c.rect(sx, y0 + 68, 62, 76, stroke="#b8ad97", rx=6, stroke_dasharray="4 3")
+        collected = d["collections"][p]
+        _svg.label_row(c, 24, y0 + 146, f"collection: {len(collected)} "
+                       + ("tile" if len(collected) == 1 else "tiles"))
+        for i, number in enumerate(collected):
+            a, b, value = table[number - 1]
+            tile(c, 24 + i * 62, y0 + 152, 58, 60, number, (a, b), value, side_by_side=False)
+    dy = py + 2 * 230 + 8
+    discarded = ", ".join(str(t) for t in d["discarded"]) or "none"
+    c.text(16, dy, f"discarded: {discarded}", size=13, fill=MUTED)
+    if state.is_terminal():
+        c.text(WIDTH - 16, dy, _result(state.returns()), size=14, anchor="end", weight="bold")
+    return c
+
+
+def _result(returns: list[float]) -> str:
+    if returns[0] == returns[1]:
+        return "draw"
+    return f"player {0 if returns[0] > returns[1] else 1} wins"
+
+
+def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
+    """Good Fortune step by step: selections, placements and what they pushed out, rounds."""
+    table = state.game.params["tiles"]
+    out = []
+    for p in range(2):
+        tile_now, tile_before = a["selected"][p], b["selected"][p]
+        if tile_now is not None and tile_before is None:
+            charm_a, charm_b, value = table[tile_now - 1]
+            out.append(f"player {p} selects tile {tile_now} ({charm_a}/{charm_b}, die {value})")
+        if tile_before is not None and tile_now is None:
+            end = "L" if a["line"][0][0] == tile_before else "R"
+            [pushed] = [t for t, _, _ in b["line"] if t not in {t for t, _, _ in a["line"]}]
+            if pushed in a["collections"][p]:
+                result = f"connects and collects tile {pushed}"
+            else:
+                result = f"does not connect; tile {pushed} is discarded"
+            out.append(f"player {p} places tile {tile_before} at {end}: {result}")
+    scores = state.scores()
+    if a["collections"] != b["collections"]:
+        out.append("scores: " + ", ".join(f"player {p} {s:g}" for p, s in enumerate(scores)))
+    if a["round"] != b["round"]:
+        token = a["token"]
+        out.append(f"round {a['round']}: the token shows {token['face']} "
+                   f"({'lower' if token['face'] == 'small' else 'higher'} number places first)")
+    if a["phase"] == "over" and b["phase"] != "over":
+        out.append(f"game over: {_result(state.returns())}")
+    return out
+
+
+SUMMARY = """\
+Good Fortune: 9 rounds. Each round both players select a tile from their rack, then place it
+at the L or R end of the line of three; a placement whose facing charm matches the charm
+exposed at that end connects and collects the tile at the other end (else it is discarded).
+At the end, tiles are grouped by charm: a group scores (sum of its dice) x (its size)."""
+
+
+def legend(d: dict[str, Any], state: State, seat: int) -> list[str]:
+    """The seat's tiles with their charms and dice (the board shows numbers only)."""
+    table = state.game.params["tiles"]
+    tiles = ", ".join(f"{t} {table[t - 1][0]}/{table[t - 1][1]} die {table[t - 1][2]}"
+                      for t in d["racks"][seat])
+    return [f"your tiles (number, charms, die): {tiles}"]

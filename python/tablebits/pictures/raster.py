@@ -1,0 +1,38 @@
+"""Pictures as pixels: ``rgb_array(state)``, what ``render_mode="rgb_array"`` in the adapters
+returns (``tablebits.adapters._options``).
+
+The SVG of ``to_svg`` is rasterised by resvg (the ``resvg-py`` wheel: no system libraries)
+and decoded by Pillow; both come with ``pip install 'tablebits[render]'``.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+
+from .._core import State
+from . import to_svg
+
+INSTALL = "render_mode='rgb_array' needs resvg-py and Pillow: pip install 'tablebits[render]'"
+
+
+def check_available() -> None:
+    """ImportError naming the extra when the rasteriser is not installed (checked up front)."""
+    try:
+        import PIL.Image  # noqa: F401
+        import resvg_py  # noqa: F401
+    except ImportError:
+        raise ImportError(INSTALL) from None
+
+
+def rgb_array(state: State, seat: int | None = None) -> np.ndarray:
+    """The picture ``to_svg(state, seat)`` as a ``(height, width, 3)`` uint8 array."""
+    check_available()
+    import resvg_py
+    from PIL import Image
+
+    png = bytes(resvg_py.svg_to_bytes(svg_string=to_svg(state, seat)))
+    with Image.open(io.BytesIO(png)) as image:
+        return np.asarray(image.convert("RGB"))
+

@@ -1,0 +1,11 @@
+"""Stable-Baselines3 ``VecEnv`` of ``VectorGameEnv`` (the public path; the code is in
+``tablebits.adapters.sb3``).
+
+>>> from tablebits.sb3 import vec_env  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from .adapters.sb3 import VecEnv, vec_env
+
+__all__ = ["VecEnv", "vec_env"]

@@ -1,0 +1,141 @@
+"""The replay page in a real browser: keys, buttons, slider, seat and game pickers.
+
+Every picture the page shows is compared with ``to_svg`` of the state replayed in Python after
+the same number of actions, so the page can only pass by showing the right position.
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+import tablebits as tb
+from tablebits.pictures.page import write_replay_page
+
+RECORDS = Path(__file__).parents[1] / "data" / "records"
+
+
+def canonical(svg: str) -> str:
+    return ET.canonicalize(xml_data=svg)
+
+
+def states_of(record: tb.GameRecord) -> list[tb.State]:
+    return list(tb.replay(record))
+
+
+def board(driver) -> str:
+    return driver.execute_script("return document.querySelector('#board svg').outerHTML")
+
+
+def text(driver, element_id: str) -> str:
+    return driver.find_element(By.ID, element_id).text
+
+
+def current_move(driver) -> list[str]:
+    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#moves li.current")]
+
+
+def open_page(driver, path: Path, ready: str = "0") -> None:
+    driver.get(path.resolve().as_uri())
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.body.dataset.ready") == ready)
+
+
+@pytest.fixture(scope="module")
+def fox_page(tmp_path_factory) -> tuple[Path, list[tb.GameRecord]]:
+    source = RECORDS / "fox_duet.jsonl"
+    out = tmp_path_factory.mktemp("page") / "fox.html"
+    write_replay_page(source, out)
+    return out, tb.load_records(source)
+
+
+def test_arrow_keys_step_through_the_game(browser, fox_page):
+    path, records = fox_page
+    record = records[0]
+    states = states_of(record)
+    last = len(record.actions)
+    open_page(browser, path)
+    assert text(browser, "step") == f"step 0 of {last}"
+    assert canonical(board(browser)) == canonical(states[0].to_svg())
+    assert current_move(browser) == []
+    body = browser.find_element(By.TAG_NAME, "body")
+    for k in (1, 2, 3):
+        body.send_keys(Keys.ARROW_RIGHT)
+        assert text(browser, "step") == f"step {k} of {last}"
+        assert current_move(browser) == [f"{k}player {record.players[k - 1]}: "
+                                         f"{record.strings[k - 1]}"]
+        assert canonical(board(browser)) == canonical(states[k].to_svg())
+    body.send_keys(Keys.ARROW_LEFT)
+    assert text(browser, "step") == f"step 2 of {last}"
+    assert canonical(board(browser)) == canonical(states[2].to_svg())
+    assert not browser.find_element(By.ID, "result").is_displayed()
+    body.send_keys(Keys.END)
+    assert text(browser, "step") == f"step {last} of {last}"
+    assert canonical(board(browser)) == canonical(states[last].to_svg())
+    result = browser.find_element(By.ID, "result")
+    assert result.is_displayed() and f"after {last} moves" in result.text
+    body.send_keys(Keys.HOME)
+    assert text(browser, "step") == f"step 0 of {last}"
+
+
+def test_buttons_slider_and_seat_views(browser, fox_page):
+    path, records = fox_page
+    states = states_of(records[0])
+    open_page(browser, path)
+    browser.find_element(By.ID, "next").click()
+    browser.find_element(By.ID, "next").click()
+    browser.find_element(By.ID, "prev").click()
+    assert text(browser, "step") == f"step 1 of {len(states) - 1}"
+    browser.execute_script(
+        "const s = document.getElementById('slider'); s.value = '7';"
+        "s.dispatchEvent(new Event('input'));")
+    assert canonical(board(browser)) == canonical(states[7].to_svg())
+    seat = Select(browser.find_element(By.ID, "seat"))
+    assert [o.text for o in seat.options] == ["everything", "player 0's view", "player 1's view"]
+    for view in (0, 1):
+        seat.select_by_index(view + 1)
+        shown = board(browser)
+        assert canonical(shown) == canonical(states[7].to_svg(view))
+        partner = states[7].to_dict()["hands"][1 - view]
+        known = states[7].to_dict()["known"][1 - view]
+        assert shown.count('class="hidden"') == len(partner) - len(known)
+    browser.find_element(By.ID, "moves").find_elements(By.TAG_NAME, "li")[4].click()
+    assert text(browser, "step") == f"step 5 of {len(states) - 1}"
+    assert canonical(board(browser)) == canonical(states[5].to_svg(1))  # the view stays
+
+
+def test_the_game_picker_loads_each_game(browser, fox_page):
+    path, records = fox_page
+    open_page(browser, path)
+    picker = Select(browser.find_element(By.ID, "game"))
+    assert len(picker.options) == len(records) >= 2
+    picker.select_by_index(2)
+    WebDriverWait(browser, 30).until(
+        lambda d: d.execute_script("return document.body.dataset.ready") == "2")
+    states = states_of(records[2])
+    assert text(browser, "step") == f"step 0 of {len(records[2].actions)}"
+    assert canonical(board(browser)) == canonical(states[0].to_svg())
+    assert f"seed {records[2].seed}" in text(browser, "info")
+
+
+@pytest.mark.parametrize("game_id", tb.games())
+def test_every_game_plays_back(browser, tmp_path, game_id):
+    records = tb.load_records(RECORDS / f"{game_id}.jsonl")[:1]
+    out = write_replay_page(records, tmp_path / f"{game_id}.html")
+    states = states_of(records[0])
+    open_page(browser, out)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(5):
+        body.send_keys(Keys.ARROW_RIGHT)
+    assert canonical(board(browser)) == canonical(states[5].to_svg())
+    assert browser.find_element(By.ID, "game-box").is_displayed() is False
+    shots = Path(os.environ.get("TABLEBITS_SCREENSHOTS", tmp_path))
+    if game_id == "fox_duet":  # the docs' picture of the page
+        body.send_keys(Keys.ARROW_RIGHT)
+        browser.save_screenshot(str(shots / "replay_page.png"))

@@ -1,0 +1,3 @@
+"""Suite-wide pytest configuration."""
+
+pytest_plugins = ["tests.missing_packages", "pytester"]

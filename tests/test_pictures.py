@@ -1,0 +1,265 @@
+"""Pictures of positions: what each game's SVG shows, and what a seat's picture hides.
+
+Expected contents are read from the rules pages (docs/games/<game>.md): the tile table, the
+merchants, the worked dicts. Hiding is checked against the engine's own notion of what a seat
+knows: ``state.resample(k, seed)`` redraws exactly what seat k cannot see, so seat k's picture
+must not change under it, while the all-seeing picture does.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import tablebits as tb
+from tablebits import pictures
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def titles(svg: str, kind: str) -> list[str]:
+    """The titles of the pieces of one kind ("tile", "card", "hidden"), in drawing order."""
+    root = ET.fromstring(svg)
+    return [g.find(f"{SVG}title").text or "" for g in root.iter(f"{SVG}g")
+            if g.get("class") == kind]
+
+
+def words(svg: str) -> str:
+    """Every text written in the picture, joined by newlines."""
+    return "\n".join(t.text or "" for t in ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+def random_states(game_id: str, seed: int, count: int, **params):
+    """States along random games (every 3rd step), for resample checks."""
+    rng = random.Random(seed)
+    game = tb.make(game_id, **params)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed * 1000 + g)
+        g += 1
+        step = 0
+        while not state.is_terminal() and len(out) < count:
+            if state.is_simultaneous_node():
+                state.apply_actions([rng.choice(state.legal_actions(p))
+                                     if state.legal_actions(p) else -1
+                                     for p in range(game.num_players)])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+            if step % 3 == 0:
+                out.append(state.clone())
+    return out
+
+
+# -- Good Fortune: the place-phase position of docs/games/good_fortune.md -----------------
+
+GF_PLACE = {
+    "game": "good_fortune", "round": 1, "phase": "place",
+    "token": {"holder": 0, "face": "small"},
+    "racks": [[1, 4, 8, 11, 13, 15, 18, 20], [2, 3, 6, 10, 14, 16, 17, 21]],
+    "selected": [9, 5],
+    "line": [[7, "cat", "ganesha"], [12, "mati", "cat"], [19, "ganesha", "mati"]],
+    "collections": [[], []], "discarded": [],
+}
+
+
+def test_good_fortune_tiles_show_charms_and_dice_from_the_tile_table():
+    svg = tb.make("good_fortune").state_from_dict(GF_PLACE).to_svg()
+    tiles = titles(svg, "tile")
+    # The line as it lies, left charm first (the page's table: 7 cat/ganesha die 2, 12
+    # cat/mati die 1, 19 mati/ganesha die 3; the dict gives the orientation).
+    assert tiles[:3] == ["tile 7: cat, ganesha, die 2", "tile 12: mati, cat, die 1",
+                         "tile 19: ganesha, mati, die 3"]
+    # Racks and selections in the table's charm_a, charm_b order.
+    assert "tile 1: horseshoe, scarab, die 2" in tiles
+    assert "tile 21: scarab, ganesha, die 4" in tiles
+    assert "tile 9: hamsa, scarab, die 3" in tiles and "tile 5: hamsa, mati, die 3" in tiles
+    assert len(tiles) == 3 + 8 + 8 + 2
+    # A die is drawn with as many pips as its value: tile 19's die shows 3.
+    root = ET.fromstring(svg)
+    tile19 = next(g for g in root.iter(f"{SVG}g")
+                  if (g.find(f"{SVG}title").text or "").startswith("tile 19:"))
+    assert len(tile19.findall(f"{SVG}circle")) == 3
+    text = words(svg)
+    assert "small" in text and "token: player 0" in text and "lower number places first" in text
+    # The ends the line exposes: cat on the left (tile 7), mati on the right (tile 19).
+    assert re.search(r"L end\ncat\nR end\nmati", text)
+
+
+def test_good_fortune_has_nothing_to_hide():
+    state = tb.make("good_fortune").state_from_dict(GF_PLACE)
+    assert titles(state.to_svg(0), "tile") == titles(state.to_svg(None), "tile")
+    assert titles(state.to_svg(1), "hidden") == []
+
+
+# -- Color Mafia -----------------------------------------------------------------------------
+
+CM_OVER = {
+    "game": "color_mafia", "players": 3, "round": 9, "parent": 2, "phase": "over",
+    "box": {"R": 0, "B": 0, "Y": 0, "G": 1},
+    "chips": [{"R": 1, "B": 1, "Y": 1, "G": 1}, {"R": 2, "B": 0, "Y": 1, "G": 0},
+              {"R": 0, "B": 2, "Y": 1, "G": 1}],
+    "coins": [{"R": 0, "B": 2, "Y": 1, "G": 1, "W": 1}, {"R": 2, "B": 1, "Y": 1, "G": 0, "W": 1},
+              {"R": 1, "B": 0, "Y": 1, "G": 2, "W": 1}],
+    "revealed": [None, None, None], "acting": None, "outcome": "ended", "rng": 0,
+}
+
+
+def test_color_mafia_end_names_the_unfashionable_colour_and_the_eliminated():
+    game = tb.make("color_mafia", players=3, chips_per_color=3)
+    text = words(game.state_from_dict(CM_OVER).to_svg())
+    # Green is left in the box; players 0 and 2 hold one green each (the most): eliminated.
+    # Player 1 holds R2 Y1, no green: 3 chips x 2 points, no full set = 6.
+    assert "unfashionable: green (left in the box)" in text
+    assert text.count("eliminated") == 2 and "score 6" in text
+    assert "round 9 (safety cap 100, not the game's length)" in text
+    assert "player 2 · parent" in text
+
+
+def test_color_mafia_shows_revealed_coins_and_holdings():
+    d = {"game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
+         "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
+         "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
+                   {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
+         "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
+         "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None}
+    text = words(tb.make("color_mafia").state_from_dict(d).to_svg(2))
+    # Box R7 B8 Y9 G9, then per player chips R B Y G and coins R B Y G W, then the revealed.
+    assert text.split("\n")[3:11] == ["7", "red", "8", "blue", "9", "yellow", "9", "green"]
+    assert re.findall(r"revealed\n(\w)", text) == ["R", "R", "B", "W"]
+    assert "player 2 (you)" in text and "to act" in text
+
+
+# -- Fox Duet: the mid-game position of docs/games/fox_duet.md --------------------------------
+
+FOX_MID = {
+    "game": "fox_duet", "level": 1, "round": 2, "trick": 7, "dealer": 0, "leader": 1,
+    "phase": "fox_swap",
+    "hands": [["S4", "S6", "S9", "D2"], ["R5", "R6", "R8", "D4"]],
+    "decree": "D1", "deck": ["R1", "R4", "S1", "S5", "D7", "D8", "D10"],
+    "trick_cards": {"lead": "D6", "follow": "D3"}, "tracker": 3,
+    "gems": [0, 0, 1, 0, 2, 0, 0, 1, 3, 0, 0],
+    "plus": [False, True, False, True, True, False, True, False, True, False, False],
+    "covered": [2, 2], "forest_supply": 0, "gem_supply": 5, "outcome": None,
+    "rng": 8559387686524852447,
+    "played": ["R2", "R3", "R7", "R9", "R10", "S2", "S3", "S7", "S8", "S10", "D5", "D9"],
+    "known": [["S6", "D2"], ["D4"]], "voids": [[], ["S"]], "fox_target": 1, "ignore": None,
+}
+
+
+def card_names(svg: str) -> list[str]:
+    return [t.split(":")[0] for t in titles(svg, "card")]
+
+
+def test_fox_duet_cards_show_footprints_and_abilities():
+    svg = tb.make("fox_duet").state_from_dict(FOX_MID).to_svg()
+    cards = titles(svg, "card")
+    # The page's footprint table: 1 -> 0 (Musician), 3 -> 2 (Fox), 6 -> 2, 9 -> 0 (Heir).
+    assert cards[:3] == ["D1: Dove, 0 steps, Musician", "D6: Dove, 2 steps",
+                         "D3: Dove, 2 steps, Fox"]
+    assert "S9: Star, 0 steps, Heir" in cards and "R5: Rose, 1 step, Gazelle" in cards
+    text = words(svg)
+    assert "forest tokens left: 0 of 4" in text
+    # 22 gems: 5 in the supply, 7 on the path, so 10 collected.
+    assert "gems collected: 10 · on the path: 7 · in the supply: 5" in text
+    assert "known void in Stars" in text
+    assert "undealt (seen by nobody): R1 R4 S1 S5 D7 D8 D10" in text
+    # Two forest tokens at each end, the tracker on +3.
+    assert text.count("forest") >= 4 and text.count("T") >= 1
+
+
+def test_fox_duet_seat_hides_the_partners_dealt_cards_and_the_deck():
+    state = tb.make("fox_duet").state_from_dict(FOX_MID)
+    svg = state.to_svg(0)
+    shown = card_names(svg)
+    # Player 0 sees its hand, the decree, the trick and player 1's known D4, nothing else.
+    assert sorted(shown) == sorted(["D1", "D6", "D3", "S4", "S6", "S9", "D2", "D4"])
+    assert len(titles(svg, "hidden")) == 3  # R5, R6, R8 face down
+    for hidden in ("R5", "R6", "R8", "R1", "R4", "S1", "S5", "D7", "D8", "D10"):
+        assert not re.search(rf"\b{hidden}\b", svg), hidden
+    assert "7 undealt cards, face down" in words(svg)
+    other = card_names(state.to_svg(1))
+    assert {"R5", "R6", "R8", "D4", "S6", "D2"} <= set(other) and "S4" not in other
+
+
+# -- Hội Phố: the Naga position of docs/games/hoi_pho.md -------------------------------------
+
+NAGA = {
+    "game": "hoi_pho", "players": 3, "round": 2, "turn": 3, "phase": "name",
+    "coins": [14, 18, 16], "coins_turn_start": [14, 15, 11],
+    "contracts": [[], [], [5]], "deck": [7, 9, 11, 13, 15, 17],
+    "hands": [[8], [0, 1], [11, 12]], "removed": [7, 13], "discards": [0, 4, 0],
+    "table": [{"card": 0, "owner": 2}, {"card": 5, "owner": 0},
+              {"card": 6, "owner": 0}, {"card": 10, "owner": 1}],
+    "previous": [3, 9, 14], "forced": None, "known": [[], [], []], "outcome": None,
+    "rng": 14334736817860870817, "stack": [6, 5], "skill_player": 0, "target": None,
+    "rps_draws": 0, "ships_played": [1, 1, 2],
+}
+
+
+def test_hoi_pho_merchants_by_name_and_skill_and_the_contract_pile():
+    svg = tb.make("hoi_pho", players=3).state_from_dict(NAGA).to_svg()
+    cards = titles(svg, "card")
+    assert cards[:4] == ["ship", "5 Cat", "6 Naga", "10 Sheep"]  # the table
+    assert cards[4:] == ["8 Snake", "ship", "1 Mouse", "11 Goat", "12 Monkey"]  # the hands
+    text = words(svg)
+    assert "Snake\n1st +3 2nd +1\ntake half" in text  # the merchant table's row 8
+    assert "Mouse\n1st +2 2nd +1\nRPS duel\nzeroes 15" in text
+    assert "contract pile (top first)\n7\n9\n11\n13\n15\n17" in text
+    assert "player 0 resolving: 6 Naga > 5 Cat" in text
+    assert "removed at the deal: 7 Dragon, 13 Chicken" in text
+    # Played in turns 1 and 2 and gone: 15 merchants minus hands, table, previous, removed
+    # and discards = 2 and 15.
+    assert "played earlier this round: 2 Buffalo, 15 Pig" in text
+    assert "\n14\n" in text and "\n18\n" in text and "\n16\n" in text  # coins
+
+
+def test_hoi_pho_seat_sees_only_its_hand_and_known_cards():
+    game = tb.make("hoi_pho", players=3)
+    svg = game.state_from_dict(NAGA).to_svg(0)
+    assert titles(svg, "card")[4:] == ["8 Snake"]
+    assert len(titles(svg, "hidden")) == 4  # 0 1 | 11 12
+    for gone in ("1 Mouse", "11 Goat", "12 Monkey"):
+        assert gone not in words(svg)
+    known = dict(NAGA, known=[[], [1], []])
+    assert titles(game.state_from_dict(known).to_svg(0), "card")[4:] == ["8 Snake", "1 Mouse"]
+
+
+# -- Every game --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["fox_duet", "hoi_pho"])
+def test_a_seats_picture_is_the_same_for_every_state_it_cannot_tell_apart(game_id):
+    """resample(k) redraws what k cannot see: k's picture stays, the full one changes."""
+    states = random_states(game_id, seed=5, count=40)
+    changed = 0
+    for i, state in enumerate(states):
+        for seat in range(state.game.num_players):
+            other = state.resample(seat, seed=i + 1)
+            assert other.to_svg(seat) == state.to_svg(seat)
+            changed += other.to_svg() != state.to_svg()
+    assert changed > len(states)  # the hidden facts were really there, and really redrawn
+
+
+@pytest.mark.parametrize("game_id", tb.games())
+def test_every_game_draws_every_seat_and_rejects_a_bad_seat(game_id):
+    for state in random_states(game_id, seed=2, count=6):
+        assert state._repr_svg_() == state.to_svg() == pictures.to_svg(state)
+        for seat in range(state.game.num_players):
+            ET.fromstring(state.to_svg(seat))
+        before = state.to_dict()
+        for bad in (99, -1, state.game.num_players):
+            with pytest.raises(ValueError, match="seat must be in"):
+                state.to_svg(bad)
+        for bad in (True, "0", 1.0):
+            with pytest.raises(TypeError, match="seat must be an int or None"):
+                state.to_svg(bad)
+        assert state.to_dict() == before
+
+
+def test_to_svg_rejects_what_is_not_a_state():
+    with pytest.raises(TypeError, match="tablebits State"):
+        pictures.to_svg("not a state")
