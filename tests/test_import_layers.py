@@ -30,8 +30,10 @@ LAYERS: list[list[str]] = [
     ["pictures"],  # a position as SVG, the replay page, narration, rgb_array frames
     ["jobs", "adapters"],  # many-game jobs and backends; ecosystem adapters
     ["plot"],
-    ["simulate", "arena"],  # entry points over jobs/
-    ["ladder"],  # an entry point over jobs/ and arena's job helpers (arena_job, arena_result)
+    ["simulate", "arena", "plot_sweep"],  # entry points over jobs/; sweep pictures
+    # over jobs/ and arena's job helpers (arena_job, arena_result); a grid of simulate / arena
+    # jobs as a table
+    ["ladder", "sweep"],
     ["pettingzoo", "gymnasium", "openspiel", "sb3"],  # public paths of the adapters
     ["cli"],  # the top floor
 ]
@@ -46,6 +48,7 @@ ONLY: dict[str, set[str]] = {
     "pictures": {"_core", "_batch", "_cpu", "_checks", "_memory", "_paths", "_registry",
                  "records"},
     "plot": {"_paths", "_registry", "stats", "jobs"},
+    "plot_sweep": {"_paths", "plot"},
 }
 
 

@@ -175,13 +175,13 @@ def test_the_pair_outcomes_do_not_depend_on_the_order_chunks_were_merged():
 
     def merged(order):
         total = tb.ArenaSummary(game_id="hoi_pho", params=arena.params, seed=8,
-                                bots=arena.bots, seat_counts=[1, 2])
+                                bots=arena.bots, seat_counts=[1, 2], players=3)
         for first in order:
             part = slice(first, first + 1)
             chunk = tb.ArenaSummary(game_id="hoi_pho", params=arena.params, seed=8,
-                                    bots=arena.bots, seat_counts=[1, 2])
+                                    bots=arena.bots, seat_counts=[1, 2], players=3)
             chunk.add(arena.seats[part], arena.returns[part], arena.scores[part],
-                      arena.lengths[part], arena.truncated[part])
+                      arena.lengths[part], arena.truncated[part], arena.starts[part])
             total.merge(chunk)
         return _outcomes(total, (1, 2))  # random holds one seat, ISMCTS the other two
 

@@ -32,7 +32,7 @@ def ray_instance():
 
 
 def assert_same_games(a, b):
-    for name in ("returns", "scores", "lengths", "truncated"):
+    for name in ("returns", "scores", "lengths", "truncated", "starts"):
         assert np.array_equal(getattr(a, name), getattr(b, name)), name
 
 
@@ -48,6 +48,7 @@ def test_simulate_on_ray_is_bit_identical(game_id, params):
     assert summary.scores == local.summarize().scores
     assert summary.lengths.tolist() == local.summarize().lengths.tolist()
     assert summary.truncated == int(local.truncated.sum())
+    assert summary.positions.to_list() == local.summarize().positions.to_list()
 
 
 @pytest.mark.parametrize(("game_id", "params"), [*game_cases(), *TRUNCATING_CASES])
@@ -60,6 +61,14 @@ def test_arena_on_ray_is_bit_identical(game_id, params):
     summary = tb.arena(game_id, bots, games=9, seed=3, backend="ray", keep_games=False, **params)
     assert summary.win_shares() == local.win_shares()
     assert summary.truncated == int(local.truncated.sum())
+    assert summary.positions.to_list() == local.summarize().positions.to_list()
+
+
+def test_sweep_on_ray_is_identical():
+    grid = {"players": [3, 4], "rps": ["chance", "play"]}
+    local = tb.sweep("hoi_pho", grid, 3000, seed=8, threads=2)
+    on_ray = tb.sweep("hoi_pho", grid, 3000, seed=8, backend="ray")
+    assert on_ray.equals(local)
 
 
 def simulate_job(game_id: str = "good_fortune", seed: int = 5) -> SimulateJob:
@@ -94,9 +103,10 @@ def test_a_killed_worker_loses_and_duplicates_no_games(tmp_path, monkeypatch):
     assert int(marker.read_text()) != os.getpid()
     assert tiles(run.chunks, 20_000)
     local = tb.simulate("good_fortune", 20_000, seed=8, threads=2)
-    returns, scores, lengths, truncated = run.outcome.arrays
+    returns, scores, lengths, truncated, starts = run.outcome.arrays
     assert np.array_equal(returns, local.returns) and np.array_equal(scores, local.scores)
     assert np.array_equal(lengths, local.lengths) and np.array_equal(truncated, local.truncated)
+    assert np.array_equal(starts, local.starts)
 
 
 def test_more_threads_per_task_than_any_node_has():

@@ -36,9 +36,10 @@ def test_chunks_run_on_several_nodes_with_identical_results(cluster):
                           keep_games=True, progress=False)
     assert len(set(run.nodes)) > 1, run.nodes
     local = tb.simulate("color_mafia", 40_000, seed=17, threads=2, players=4)
-    returns, scores, lengths, truncated = run.outcome.arrays
+    returns, scores, lengths, truncated, starts = run.outcome.arrays
     assert np.array_equal(returns, local.returns) and np.array_equal(scores, local.scores)
     assert np.array_equal(lengths, local.lengths) and np.array_equal(truncated, local.truncated)
+    assert np.array_equal(starts, local.starts)
     # And through the public entry point, joined to the same cluster.
     arena = tb.arena("color_mafia", ["ismcts:10", "random"], 12, seed=2, backend="ray",
                      players=4, task_seconds=0.01)

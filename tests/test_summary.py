@@ -67,7 +67,7 @@ def test_summary_does_not_depend_on_chunking():
     for first, end in zip(cuts, cuts[1:], strict=False):
         part = SimulationSummary(game_id="hoi_pho", params=full.params, seed=4, players=5)
         part.add(full.returns[first:end], full.scores[first:end], full.lengths[first:end],
-                 full.truncated[first:end])
+                 full.truncated[first:end], full.starts[first:end])
         parts.append(part)
     merged = parts[-1]
     for part in reversed(parts[:-1]):  # merged in another order than played
@@ -79,6 +79,7 @@ def test_summary_does_not_depend_on_chunking():
     assert merged.lengths.tolist() == whole.lengths.tolist()
     assert (merged.sole_wins == whole.sole_wins).all() and merged.shared == whole.shared
     assert merged.truncated == whole.truncated == int(full.truncated.sum())
+    assert merged.positions.to_list() == whole.positions.to_list()
 
 
 @pytest.mark.parametrize(("game_id", "params"), [*game_cases(), *TRUNCATING_CASES])

@@ -49,7 +49,7 @@ def test_replay_of_a_one_game_file_says_one_game(tmp_path, capsys):
 
 def test_one_truncated_game_and_one_game_in_the_tables():
     summary = ArenaSummary(game_id="good_fortune", params={}, seed=0, bots=["random"],
-                           seat_counts=[2], games=1, truncated=1, seconds=1.0)
+                           seat_counts=[2], players=2, games=1, truncated=1, seconds=1.0)
     text = summary.summary()
     assert "good_fortune: 1 game (2 seats" in text
     assert text.endswith("truncated by the safety cap: 1 game")
@@ -58,7 +58,8 @@ def test_one_truncated_game_and_one_game_in_the_tables():
 def test_arena_name_column_fits_the_longest_name():
     bots = ["ismcts:100@1.4", "ismcts:1000@1.4"]
     result = tb.arena("good_fortune", [tb.bots.parse(b) for b in bots], games=2, seed=1)
-    header, *rows = result.summary().splitlines()[1:]
+    # the title, the header, one row per bot (the turn-order block follows)
+    header, *rows = result.summary().splitlines()[1:2 + len(bots)]
     column = header.index("bot") + len("bot")  # names are right-aligned under "bot"
     for row, name in zip(rows, ["0:ismcts:100@1.4", "1:ismcts:1000@1.4"], strict=True):
         assert row[:column].strip() == name

@@ -92,9 +92,9 @@ inline AnyBatchEnv* new_batch_env(const std::string& id, const std::string& blob
 
 inline void simulate_any(const std::string& id, const std::string& blob, uint64_t seed, uint64_t first,
                          size_t count, float* returns, float* scores, uint32_t* lengths, uint8_t* truncated,
-                         int threads) {
+                         uint8_t* starts, int threads) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
-    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths, truncated}, threads);
+    simulate_random<G>(p, seed, first, count, SimulationOutput{returns, scores, lengths, truncated, starts}, threads);
   });
 }
 
@@ -104,8 +104,8 @@ inline void simulate_any(const std::string& id, const std::string& blob, uint64_
 // they play only when the caller opted in with `allow_time_limits`.
 inline void arena_any(const std::string& id, const std::string& blob, const std::string& bots_blob,
                       uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns, float* scores,
-                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, int threads,
-                      bool allow_time_limits) {
+                      uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, uint8_t* starts,
+                      int threads, bool allow_time_limits) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
     const int players = G::num_players(p);
     BotConfig bots[kMaxPlayers];
@@ -118,7 +118,7 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
         throw std::invalid_argument("arena bots must be reproducible (no time limit) unless time limits are allowed");
     }
     if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
-    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions}, threads);
+    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions, starts}, threads);
   });
 }
 

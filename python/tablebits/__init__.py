@@ -30,6 +30,7 @@ from .records import GameRecord, RecordError, load_records, replay, save_records
 from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
+from .sweep import sweep  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
 
 _attach_pictures()  # State.to_svg and State._repr_svg_, for every game's State
@@ -65,6 +66,7 @@ __all__ = [
     "search",
     "simulate",
     "solve",
+    "sweep",
 ]
 
 from ._version import __version__  # noqa: E402

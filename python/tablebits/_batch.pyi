@@ -13,6 +13,7 @@ def simulate_chunk(
     lengths: npt.NDArray[np.uint32],
     truncated: npt.NDArray[np.uint8],
     threads: int,
+    starts: npt.NDArray[np.uint8] | None = None,
 ) -> None: ...
 
 def arena_chunk(
@@ -29,6 +30,7 @@ def arena_chunk(
     threads: int,
     record: bool = False,
     allow_time_limits: bool = False,
+    starts: npt.NDArray[np.uint8] | None = None,
 ) -> list[list[int]] | None: ...
 def arena_game_seed(seed: int, game_index: int) -> int: ...
 

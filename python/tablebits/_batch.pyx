@@ -55,11 +55,12 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
                                BatchBuffers buffers) except +
     void simulate_any(const string& id, const string& blob, uint64_t seed, uint64_t first,
                       size_t count, float* returns, float* scores, uint32_t* lengths,
-                      uint8_t* truncated, int threads) except + nogil
+                      uint8_t* truncated, uint8_t* starts, int threads) except + nogil
     void arena_any(const string& id, const string& blob, const string& bots_blob,
                    uint64_t seed, uint64_t first, size_t count, int32_t* seats, float* returns,
                    float* scores, uint32_t* lengths, uint8_t* truncated,
-                   vector[int32_t]* actions, int threads, bint allow_time_limits) except + nogil
+                   vector[int32_t]* actions, uint8_t* starts, int threads,
+                   bint allow_time_limits) except + nogil
 
 
 cdef extern from "tablebits/core/arena.hpp" namespace "tb":
@@ -95,25 +96,30 @@ cdef check_length(str name, Py_ssize_t rows, Py_ssize_t want_rows):
 
 def simulate_chunk(str game_id not None, bytes params_blob not None, uint64_t seed, uint64_t first,
                    float[:, ::1] returns not None, float[:, ::1] scores not None,
-                   uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads):
+                   uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
+                   uint8_t[::1] starts=None):
     """Plays games first .. first+len(lengths)-1 of job `seed` with random moves, in C++.
 
-    returns and scores are float32 (len(lengths), players), truncated uint8 (len(lengths),);
-    all C-contiguous.
+    returns and scores are float32 (len(lengths), players), truncated and starts (each game's
+    starting seat, position 0 of the turn order; None: not written) uint8 (len(lengths),); all
+    C-contiguous.
     """
     cdef GameShape shape = checked_shape(game_id, params_blob)
     cdef Py_ssize_t count = lengths.shape[0]
     check_rows("returns", returns.shape[0], returns.shape[1], count, shape.players)
     check_rows("scores", scores.shape[0], scores.shape[1], count, shape.players)
     check_length("truncated", truncated.shape[0], count)
+    if starts is not None:
+        check_length("starts", starts.shape[0], count)
     if count == 0:
         return
     cdef string gid = game_id.encode()
     cdef string blob = params_blob
+    cdef uint8_t* start_out = &starts[0] if starts is not None else NULL
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         simulate_any(gid, blob, seed, first, count, &returns[0, 0], &scores[0, 0],
-                     &lengths[0], &truncated[0], threads)
+                     &lengths[0], &truncated[0], start_out, threads)
     sigint.raise_if_stopped()
 
 
@@ -121,11 +127,12 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
                 uint64_t seed, uint64_t first, int32_t[:, ::1] seats not None,
                 float[:, ::1] returns not None, float[:, ::1] scores not None,
                 uint32_t[::1] lengths not None, uint8_t[::1] truncated not None, int threads,
-                bint record=False, bint allow_time_limits=False):
+                bint record=False, bint allow_time_limits=False, uint8_t[::1] starts=None):
     """Plays games first .. first+len(lengths)-1 of arena job `seed` in C++ (GIL released).
 
     `bots_blob` holds one bot per seat (the concatenated ``BotConfig._bytes()``); game i seats
-    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s]. With `record`,
+    bot entry (s + i) mod N at seat s and writes it to seats[i - first, s], and each game's
+    starting seat (position 0 of the turn order) to starts unless it is None. With `record`,
     returns each game's decisions: a flat list, N entries (the joint action, -1 for players
     not acting) per step; else None. Time-limited bots are refused unless
     `allow_time_limits` (their games depend on the machine's speed).
@@ -137,6 +144,8 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     check_rows("returns", returns.shape[0], returns.shape[1], count, entries)
     check_rows("scores", scores.shape[0], scores.shape[1], count, entries)
     check_length("truncated", truncated.shape[0], count)
+    if starts is not None:
+        check_length("starts", starts.shape[0], count)
     if count == 0:
         return [] if record else None
     cdef string gid = game_id.encode()
@@ -146,10 +155,12 @@ def arena_chunk(str game_id not None, bytes params_blob not None, bytes bots_blo
     if record:
         actions.resize(<size_t>count)
     cdef vector[int32_t]* out = actions.data() if record else NULL
+    cdef uint8_t* start_out = &starts[0] if starts is not None else NULL
     cdef SigintScope sigint  # Ctrl-C stops the C++ loop; KeyboardInterrupt is raised below
     with nogil:
         arena_any(gid, blob, bots, seed, first, count, &seats[0, 0], &returns[0, 0],
-                  &scores[0, 0], &lengths[0], &truncated[0], out, threads, allow_time_limits)
+                  &scores[0, 0], &lengths[0], &truncated[0], out, start_out, threads,
+                  allow_time_limits)
     sigint.raise_if_stopped()
     return [list(game) for game in actions] if record else None
 

@@ -86,8 +86,11 @@ class ArenaResult(GameRecords):
         summary = ArenaSummary(
             game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
             seat_counts=counts, seconds=self.seconds, startup_seconds=self.startup_seconds,
+            players=self.seats.shape[1],
         )
-        summary.add(self.seats, self.returns, self.scores, self.lengths, self.truncated)
+        summary.add(
+            self.seats, self.returns, self.scores, self.lengths, self.truncated, self.starts
+        )
         return summary
 
     def win_shares(self) -> list[Interval]:
@@ -122,7 +125,10 @@ class ArenaResult(GameRecords):
                              "ci_high": i.high}
                             for s, i in enumerate(seat_shares)],
             })
-        return {**self._job_dict(), "bots": bots}
+        return {
+            **self._job_dict(), "bots": bots,
+            "positions": self.summarize().positions.to_list(),
+        }
 
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
         """A matplotlib Figure: each bot's win share with its 95% interval, per seat and
@@ -234,10 +240,10 @@ def arena_result(job: ArenaJob, outcome: Outcome) -> ArenaResult | ArenaSummary:
     summary."""
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
-    returns, scores, lengths, truncated, entry_seats = outcome.arrays
+    returns, scores, lengths, truncated, starts, entry_seats = outcome.arrays
     return ArenaResult(
         game_id=job.game_id, params=job.params, seed=job.seed, returns=returns, scores=scores,
-        lengths=lengths, truncated=truncated, seconds=outcome.seconds, bots=job.bots,
-        startup_seconds=outcome.startup_seconds,
+        lengths=lengths, truncated=truncated, starts=starts, seconds=outcome.seconds,
+        bots=job.bots, startup_seconds=outcome.startup_seconds,
         seats=job.seats(entry_seats),
     )

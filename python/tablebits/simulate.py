@@ -35,7 +35,7 @@ class SimulationResult(GameRecords):
             players=self.returns.shape[1], seconds=self.seconds,
             startup_seconds=self.startup_seconds,
         )
-        summary.add(self.returns, self.scores, self.lengths, self.truncated)
+        summary.add(self.returns, self.scores, self.lengths, self.truncated, self.starts)
         return summary
 
     def win_rates(self) -> list[Interval]:
@@ -66,6 +66,7 @@ class SimulationResult(GameRecords):
                 for seat, (rate, low, high) in enumerate(summary.win_rates())
             ],
             **outcome,
+            "positions": summary.positions.to_list(),
         }
 
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
@@ -118,9 +119,9 @@ def simulate(
     )
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
-    returns, scores, lengths, truncated = outcome.arrays
+    returns, scores, lengths, truncated, starts = outcome.arrays
     return SimulationResult(
         game_id=g.id, params=g.params, seed=seed, returns=returns, scores=scores,
-        lengths=lengths, truncated=truncated, seconds=outcome.seconds,
+        lengths=lengths, truncated=truncated, starts=starts, seconds=outcome.seconds,
         startup_seconds=outcome.startup_seconds,
     )

@@ -26,6 +26,7 @@ struct ArenaOutput {
   // (count,) or null: when set, each game's decisions for its record, P entries per step (the
   // joint action; at a sequential node only the mover's entry is an action, the rest kNoAction)
   std::vector<int32_t>* actions = nullptr;
+  uint8_t* starts = nullptr;  // (count,) or null: the starting seat (starting_seat<G>)
 };
 
 // The seed of game `game_index`'s initial state (G::init) in arena job `seed`.
@@ -39,12 +40,13 @@ class ArenaPlayer {
   // Plays game `game_index` of job `seed` with bots[entry] (one entry per seat, N = players).
   void play(const typename G::Params& p, const BotConfig* bots, uint64_t seed, uint64_t game_index,
             int32_t* seats, float* returns, float* scores, uint32_t* length, uint8_t* truncated,
-            std::vector<int32_t>* actions) {
+            std::vector<int32_t>* actions, uint8_t* start) {
     const int n = G::num_players(p);
     const int rotation = static_cast<int>(game_index % static_cast<uint64_t>(n));
     for (int s = 0; s < n; ++s) seats[s] = (s + rotation) % n;
     typename G::State s;
     G::init(s, p, arena_game_seed(seed, game_index));
+    if (start) *start = static_cast<uint8_t>(starting_seat<G>(s, p));
     Rng random_policy{derive_seed(seed, game_index, 1)};
     const uint64_t search_seed = derive_seed(seed, game_index, 2);
     uint32_t steps = 0;
@@ -84,7 +86,8 @@ inline void arena(const typename G::Params& p, const BotConfig* bots, uint64_t s
     for (size_t k = begin; k < end; ++k) {
       if (stop_requested()) return;  // Ctrl-C: the caller discards the job
       player.play(p, bots, seed, first + k, out.seats + k * n, out.returns + k * n, out.scores + k * n,
-                  out.lengths + k, out.truncated + k, out.actions ? out.actions + k : nullptr);
+                  out.lengths + k, out.truncated + k, out.actions ? out.actions + k : nullptr,
+                  out.starts ? out.starts + k : nullptr);
     }
   });
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
 
 #include "bits.hpp"
@@ -33,6 +34,21 @@ inline bool random_step(typename G::State& s, const typename G::Params& p, Rng& 
   }
   G::apply_joint(s, p, joint.data());
   return true;
+}
+
+// The seat at position 0 of the turn order of a fresh state: the seat whose position in the first
+// round is 0, the others following in seat order (position of seat q = (q - start) mod N). A
+// game names it with `static int first_seat(const State&, const Params&)` when its first node
+// does not (a simultaneous node, e.g. Color Mafia's parent); otherwise it is the first mover, and
+// a game whose first node is simultaneous without a hook has no turn order (seat 0).
+template <Game G>
+inline int starting_seat(const typename G::State& s, const typename G::Params& p) {
+  if constexpr (requires { { G::first_seat(s, p) } -> std::convertible_to<int>; }) {
+    return G::first_seat(s, p);
+  } else {
+    const int cur = G::current_player(s, p);
+    return cur >= 0 ? cur : 0;
+  }
 }
 
 // Plays random moves to the end; returns the number of decision nodes visited.

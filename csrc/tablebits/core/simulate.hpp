@@ -18,13 +18,16 @@ struct SimulationOutput {
   float* scores = nullptr;    // (count, P)
   uint32_t* lengths = nullptr;  // (count,) decision nodes per game
   uint8_t* truncated = nullptr;  // (count,) 1 if a safety cap ended the game (G::is_truncated)
+  uint8_t* starts = nullptr;     // (count,) or null: the starting seat (starting_seat<G>)
 };
 
 template <Game G>
 inline void simulate_one(const typename G::Params& p, uint64_t seed, uint64_t game_index,
-                         float* returns, float* scores, uint32_t* length, uint8_t* truncated) {
+                         float* returns, float* scores, uint32_t* length, uint8_t* truncated,
+                         uint8_t* start) {
   typename G::State s;
   G::init(s, p, derive_seed(seed, game_index, 0));
+  if (start) *start = static_cast<uint8_t>(starting_seat<G>(s, p));
   Rng policy{derive_seed(seed, game_index, 1)};
   *length = random_rollout<G>(s, p, policy);
   *truncated = G::is_truncated(s, p);
@@ -41,7 +44,7 @@ inline void simulate_random(const typename G::Params& p, uint64_t seed, uint64_t
     for (size_t k = begin; k < end; ++k) {
       if (stop_requested()) return;  // Ctrl-C: the caller discards the job
       simulate_one<G>(p, seed, first + k, out.returns + k * players, out.scores + k * players,
-                      out.lengths + k, out.truncated + k);
+                      out.lengths + k, out.truncated + k, out.starts ? out.starts + k : nullptr);
     }
   });
 }

@@ -1,7 +1,8 @@
 """Command line: ``tablebits simulate GAME --games N``,
 ``tablebits arena GAME --bots ismcts:1000 random --games N``,
-``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``
-and ``tablebits replay FILE`` (also ``python -m tablebits``)."""
+``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``,
+``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
+``python -m tablebits``)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from .options import (
     emit,
 )
 from .play import add_play_parser, add_replay_parser, run_play, run_replay
+from .sweep import add_sweep_parser, run_sweep
 
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
 KEEP_GAMES_LIMIT = 1_000_000
@@ -80,6 +82,7 @@ def run(argv: list[str] | None) -> int:
     add_ladder_parser(sub, games())
     add_play_parser(sub, games())
     add_replay_parser(sub)
+    add_sweep_parser(sub, games())
     args = parser.parse_args(argv)
     if args.command == "ladder":
         return run_ladder(args)
@@ -87,6 +90,8 @@ def run(argv: list[str] | None) -> int:
         return run_play(args)
     if args.command == "replay":
         return run_replay(args)
+    if args.command == "sweep":
+        return run_sweep(args)
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, backend=args.backend, address=args.address,

@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np
 
+from .positions import positions
+
 
 def json_number(x: float) -> float | None:
     """``x``, or None (JSON null) where it is not a number: a mean over no games."""
@@ -28,6 +30,8 @@ class GameRecords:
     scores: np.ndarray  #: float32 (games, players): raw game points by seat
     lengths: np.ndarray  #: uint32 (games,): decision nodes per game
     truncated: np.ndarray  #: bool (games,): the game was ended by a safety cap (State.is_truncated)
+    #: uint8 (games,): the seat at position 0 of the game's turn order (jobs/positions.py)
+    starts: np.ndarray
     seconds: float  #: wall-clock time of the run
     startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before ``seconds``
 
@@ -38,6 +42,11 @@ class GameRecords:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    @property
+    def positions(self) -> np.ndarray:
+        """int (games, players): each seat's position in its game's turn order (0 = starts)."""
+        return positions(self.starts, self.returns.shape[1])
 
     def _job_dict(self) -> dict[str, Any]:
         """The job's description and speed, shared by the results' ``to_dict``."""

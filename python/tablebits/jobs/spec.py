@@ -18,18 +18,19 @@ from .summary import ArenaSummary, SimulationSummary
 if TYPE_CHECKING:
     from ..bots import ISMCTS
 
-#: Per-game arrays of one chunk: returns, scores, lengths, truncated (and, for arena, entry
-#: seats).
+#: Per-game arrays of one chunk: returns, scores, lengths, truncated, starts (each game's starting
+#: seat, written by the C++ driver) and, for arena, entry seats.
 ChunkArrays = tuple[np.ndarray, ...]
 
 
 def _game_arrays(games: int, players: int) -> ChunkArrays:
-    """Zeroed returns, scores, lengths and truncated flags for ``games`` games."""
+    """Zeroed returns, scores, lengths, truncated flags and starting seats for ``games`` games."""
     return (
         np.zeros((games, players), np.float32),
         np.zeros((games, players), np.float32),
         np.zeros(games, np.uint32),
         np.zeros(games, np.bool_),
+        np.zeros(games, np.uint8),
     )
 
 
@@ -63,10 +64,10 @@ class SimulateJob:
 
     def run_into(self, first: int, out: ChunkArrays, threads: int) -> None:
         """Plays games ``first, first + 1, ...`` into the (equally long) arrays ``out``."""
-        returns, scores, lengths, truncated = out
+        returns, scores, lengths, truncated, starts = out
         _batch.simulate_chunk(
             self.game_id, self.blob, self.seed, first, returns, scores, lengths,
-            truncated.view(np.uint8), threads,
+            truncated.view(np.uint8), threads, starts=starts,
         )
 
     def empty_summary(self) -> SimulationSummary:
@@ -109,11 +110,11 @@ class ArenaJob:
 
     def run_into(self, first: int, out: ChunkArrays, threads: int) -> list[list[int]] | None:
         """Plays the chunk into ``out``; with ``record``, returns each game's noted decisions."""
-        returns, scores, lengths, truncated, entry_seats = out
+        returns, scores, lengths, truncated, starts, entry_seats = out
         traces = _batch.arena_chunk(
             self.game_id, self.blob, self.bots_blob, self.seed, first, entry_seats, returns,
             scores, lengths, truncated.view(np.uint8), threads, self.record,
-            self.allow_time_limits,
+            self.allow_time_limits, starts=starts,
         )
         for bot in self.learned:
             bot.config._raise_evaluator_error()
@@ -127,13 +128,13 @@ class ArenaJob:
         counts = [self.entry_bot.count(b) for b in range(len(self.bots))]
         return ArenaSummary(
             game_id=self.game_id, params=self.params, seed=self.seed, bots=list(self.bots),
-            seat_counts=counts,
+            seat_counts=counts, players=self.players,
         )
 
     def summarize(self, out: ChunkArrays) -> ArenaSummary:
-        returns, scores, lengths, truncated, entry_seats = out
+        returns, scores, lengths, truncated, starts, entry_seats = out
         summary = self.empty_summary()
-        summary.add(self.seats(entry_seats), returns, scores, lengths, truncated)
+        summary.add(self.seats(entry_seats), returns, scores, lengths, truncated, starts)
         return summary
 
 

@@ -13,7 +13,6 @@ histograms stay small because win shares and scores take few distinct values in 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -22,50 +21,11 @@ import numpy as np
 
 from .._registry import resolve_game
 from .._text import count
-from ..stats import Interval, wilson
+from ..stats import Interval
+from .histogram import Histogram
+from .positions import PositionStats, sole_winners
 
-__all__ = ["ArenaSummary", "Histogram", "SimulationSummary"]
-
-
-class Histogram(Counter[float]):
-    """Exact counts of values; its moments are exact (rational), then rounded once."""
-
-    @classmethod
-    def of(cls, values: np.ndarray) -> Histogram:
-        distinct, counts = np.unique(values, return_counts=True)
-        return cls(dict(zip(distinct.tolist(), counts.tolist(), strict=True)))
-
-    @property
-    def n(self) -> int:
-        return sum(self.values())
-
-    def moment(self, power: int) -> Fraction:
-        """The exact sum of ``value ** power`` over every counted value."""
-        return sum((Fraction(v) ** power * c for v, c in self.items()), Fraction(0))
-
-    @property
-    def value_sum(self) -> float:
-        return float(self.moment(1))
-
-    @property
-    def square_sum(self) -> float:
-        return float(self.moment(2))
-
-    def mean(self) -> float:
-        n = self.n
-        return float(self.moment(1) / n) if n else math.nan
-
-    def share_interval(self) -> Interval:
-        """Mean and 95% Wilson interval of counted win shares in [0, 1] (see stats.py)."""
-        return wilson(self.value_sum, self.n)
-
-
-def sole_winners(returns: np.ndarray) -> np.ndarray:
-    """int (games,): each game's sole winner's seat, or -1 when the win is shared (or nobody
-    won), from the win shares by seat."""
-    sole = (returns == 1.0).sum(axis=1) == 1
-    full = returns.sum(axis=1) == 1.0
-    return np.where(sole & full, returns.argmax(axis=1), -1)
+__all__ = ["ArenaSummary", "Histogram", "SimulationSummary", "sole_winners"]
 
 
 def _length_histogram(lengths: np.ndarray) -> np.ndarray:
@@ -87,12 +47,19 @@ class _JobSummary:
     game_id: str
     params: dict[str, Any]
     seed: int
+    players: int
     games: int = 0
     lengths: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     #: int64: ``lengths[k]`` games lasted ``k`` decision nodes
     truncated: int = 0  #: games ended by a safety cap (State.is_truncated)
     seconds: float = 0.0  #: wall-clock time of the run
     startup_seconds: float = 0.0  #: backend="ray": starting or joining Ray, before ``seconds``
+    #: win share and score by position in the turn order, length by starting seat
+    positions: PositionStats = field(default_factory=lambda: PositionStats(0))
+
+    def __post_init__(self) -> None:
+        if self.positions.players != self.players:
+            self.positions = PositionStats(self.players)
 
     @property
     def games_per_second(self) -> float:
@@ -109,8 +76,13 @@ class _JobSummary:
         self.games += other.games
         self.lengths = _add_lengths(self.lengths, other.lengths)
         self.truncated += other.truncated
+        self.positions.merge(other.positions)
 
-    def _add_common(self, lengths: np.ndarray, truncated: np.ndarray) -> None:
+    def _add_common(
+        self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray,
+        truncated: np.ndarray, starts: np.ndarray,
+    ) -> None:
+        self.positions.add(returns, scores, lengths, starts)
         self.lengths = _add_lengths(self.lengths, _length_histogram(lengths))
         self.truncated += int(np.count_nonzero(truncated))
         self.games += int(lengths.shape[0])
@@ -136,29 +108,31 @@ class SimulationSummary(_JobSummary):
     print the same table for the same job.
     """
 
-    players: int
     returns: list[Histogram] = field(default_factory=list)
     scores: list[Histogram] = field(default_factory=list)
     sole_wins: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     shared: int = 0
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if not self.returns:
             self.returns = [Histogram() for _ in range(self.players)]
             self.scores = [Histogram() for _ in range(self.players)]
             self.sole_wins = np.zeros(self.players, np.int64)
 
     def add(
-        self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray, truncated: np.ndarray
+        self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray, truncated: np.ndarray,
+        starts: np.ndarray,
     ) -> None:
         """Counts the games of one chunk (rows of the per-game arrays)."""
+        # first, so that its temporaries are gone before those below (the peak, not the sum)
+        self._add_common(returns, scores, lengths, truncated, starts)
         winners = sole_winners(returns)
         self.sole_wins += np.bincount(winners[winners >= 0], minlength=self.players)
         self.shared += int((winners == -1).sum())
         for seat in range(self.players):
             self.returns[seat] += Histogram.of(returns[:, seat])
             self.scores[seat] += Histogram.of(scores[:, seat])
-        self._add_common(lengths, truncated)
 
     def merge(self, other: SimulationSummary) -> None:
         """Adds the counts of ``other`` (another chunk of the same job) to this summary."""
@@ -208,7 +182,7 @@ class SimulationSummary(_JobSummary):
                          "(cooperative: the seats win or lose together)")
         else:
             lines.append(f"draws / shared wins: {shared:.4f}")
-        return "\n".join(lines + self._truncation_line())
+        return "\n".join(lines + self.positions.lines() + self._truncation_line())
 
 
 @dataclass(kw_only=True)
@@ -226,6 +200,7 @@ class ArenaSummary(_JobSummary):
     scores: list[Histogram] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         if not self.shares:
             self.shares = [Histogram() for _ in self.bots]
             self.scores = [Histogram() for _ in self.bots]
@@ -237,8 +212,10 @@ class ArenaSummary(_JobSummary):
         scores: np.ndarray,
         lengths: np.ndarray,
         truncated: np.ndarray,
+        starts: np.ndarray,
     ) -> None:
-        """Counts the games of one chunk; ``seats`` holds the bot index per seat."""
+        """Counts the games of one chunk; ``seats`` holds the bot index per seat, ``starts``
+        each game's starting seat."""
         for bot in range(len(self.bots)):
             mine = seats == bot
             count = mine.sum(axis=1)
@@ -246,7 +223,7 @@ class ArenaSummary(_JobSummary):
             for hist, values in ((self.shares[bot], returns), (self.scores[bot], scores)):
                 total = np.where(mine, values, 0.0).sum(axis=1, dtype=np.float64)
                 hist += Histogram.of(total[played] / count[played])
-        self._add_common(lengths, truncated)
+        self._add_common(returns, scores, lengths, truncated, starts)
 
     def merge(self, other: ArenaSummary) -> None:
         """Adds the counts of ``other`` (another chunk of the same job) to this summary."""
@@ -283,4 +260,4 @@ class ArenaSummary(_JobSummary):
                 f"{names[b]:>{width}} {seats:>5} {rate:>10.4f} "
                 f"{f'[{low:.4f}, {high:.4f}]':>18} {score:>11.2f}"
             )
-        return "\n".join(lines + self._truncation_line())
+        return "\n".join(lines + self.positions.lines() + self._truncation_line())

@@ -52,6 +52,9 @@ struct ColorMafia {
     }
   }
 
+  // Turn order (core/drivers.hpp starting_seat): the first parent resolves first, then clockwise.
+  static int first_seat(const State& s, const Params&) { return s.parent; }
+
   static int current_player(const State& s, const Params&) {
     switch (s.phase) {
       case kChoose: return kSimultaneous;

@@ -81,6 +81,10 @@ struct GoodFortune {
     return (zero_lower == small_face(s)) ? 0 : 1;
   }
 
+  // Turn order (core/drivers.hpp starting_seat): the player who got tile 1 and the token selects
+  // first in round 1 (standard) and holds the token (guess, where selection is simultaneous).
+  static int first_seat(const State& s, const Params&) { return s.holder; }
+
   static int current_player(const State& s, const Params& p) {
     switch (s.phase) {
       case kSelect:

@@ -1,0 +1,167 @@
+"""``tablebits sweep GAME --param players=3,4,5 --param rps=chance,choice --games 1e6``: one
+simulate (or arena) job per cell of the grid, as a table (CSV, Parquet, JSON) with significance
+tests and a picture."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+from contextlib import ExitStack
+from typing import IO, Any
+
+from .. import bots as bot_specs
+from .._paths import check_writable
+from ..sweep import SweepInterrupted, grid_cells, significance, sweep
+from .errors import flag_words
+
+#: The columns of the printed table (the CSV, Parquet and JSON hold every column).
+SHOWN = ["position", "win_share", "ci_low", "ci_high", "mean_score", "draw_or_shared_rate",
+         "mean_length", "length_q50", "truncated_share"]
+
+
+def parse_values(text: str) -> tuple[str, list[Any]]:
+    """``name=v1,v2,...``; commas inside brackets do not split, each value is read as JSON when
+    it parses (numbers, bools, lists), else kept as text."""
+    name, sep, rest = text.partition("=")
+    if not sep or not name or not rest:
+        raise argparse.ArgumentTypeError(f"expected name=value1,value2,..., got {text!r}")
+    values, depth, start = [], 0, 0
+    for i, ch in enumerate(rest + ","):
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if ch == "," and depth == 0:
+            values.append(rest[start:i])
+            start = i + 1
+    parsed: list[Any] = []
+    for value in values:
+        try:
+            parsed.append(json.loads(value))
+        except json.JSONDecodeError:
+            parsed.append(value)
+    return name, parsed
+
+
+def parse_games(text: str) -> int:
+    """A game count, also in scientific notation (``1e6``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of games, got {text!r}") from None
+    if not math.isfinite(value) or value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"expected a whole number of games >= 1, got {text!r}")
+    return int(value)
+
+
+def add_sweep_parser(sub: Any, games: list[str]) -> None:
+    cmd = sub.add_parser("sweep", help="run a grid of parameter settings; a table per cell "
+                         "and position in the turn order, with significance tests")
+    cmd.add_argument("game", choices=games)
+    cmd.add_argument("--param", type=parse_values, action="append", default=[],
+                     metavar="NAME=V1,V2", help="a parameter and its values (repeatable)")
+    cmd.add_argument("--games", type=parse_games, default=100_000, help="games per cell")
+    cmd.add_argument("--seed", type=int, default=0)
+    cmd.add_argument("--threads", type=int, default=None, help="default: every core")
+    cmd.add_argument("--bots", nargs="+", default=None, metavar="BOT",
+                     help="play these bots (tablebits arena) instead of random moves")
+    cmd.add_argument("--backend", choices=["local", "ray"], default="local")
+    cmd.add_argument("--address", default=None, help="with --backend ray: the cluster")
+    cmd.add_argument("--csv", metavar="CSV", default=None,
+                     help="write the rows here, each cell as it finishes")
+    cmd.add_argument("--parquet", metavar="PARQUET", default=None,
+                     help="write the table as Parquet (needs pyarrow: tablebits[parquet])")
+    cmd.add_argument("--json", action="store_true", help="print the table as JSON")
+    cmd.add_argument("--plot", metavar="PNG", default=None,
+                     help="draw win share by position and game lengths per cell")
+    cmd.add_argument("--no-progress", action="store_true")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    if args.csv is not None:
+        check_writable(args.csv)
+    if args.parquet is not None:
+        check_writable(args.parquet)
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise ImportError("--parquet needs pyarrow: pip install 'tablebits[parquet]'") from None
+    if args.plot is not None:
+        from ..plot import check_plot_path
+
+        check_plot_path(args.plot)
+
+
+class RowWriter:
+    """Appends each finished cell's rows to the CSV and flushes, so an interrupted sweep keeps
+    every cell that finished."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.writer: csv.DictWriter[str] | None = None
+
+    def __call__(self, rows: list[dict[str, Any]]) -> None:
+        if self.writer is None:
+            self.writer = csv.DictWriter(self.stream, fieldnames=list(rows[0]))
+            self.writer.writeheader()
+        self.writer.writerows(rows)
+        self.stream.flush()
+
+
+def _print_table(table: Any, parameters: list[str]) -> None:
+    print(table[["cell", *parameters, *SHOWN]].to_string(index=False, float_format="%.4f"))
+
+
+def run_sweep(args: argparse.Namespace) -> int:
+    grid = dict(args.param)
+    try:
+        if not args.param:
+            raise ValueError("give at least one --param NAME=V1,V2,...")
+        if len(grid) != len(args.param):
+            raise ValueError("each parameter may be given once (list its values with commas)")
+        grid_cells(args.game, grid)
+        _check_outputs(args)
+        seated = None if args.bots is None else [bot_specs.parse(s) for s in args.bots]
+    except (ValueError, TypeError, ImportError) as err:
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        return 2
+    try:
+        with ExitStack() as files:
+            stream = files.enter_context(
+                open(args.csv, "w", newline="", encoding="utf-8")
+            ) if args.csv else None
+            table = sweep(
+                args.game, grid, args.games, bots=seated, seed=args.seed, threads=args.threads,
+                backend=args.backend, address=args.address, progress=not args.no_progress,
+                on_cell=RowWriter(stream) if stream else None,
+            )
+    except SweepInterrupted as stop:
+        finished = stop.table
+        if len(finished):
+            _print_table(finished, list(grid))
+        saved = f"; their rows are in {args.csv}" if args.csv else ""
+        print(f"tablebits: {stop}{saved}", file=sys.stderr)
+        return 130
+    except (ValueError, TypeError, MemoryError, ConnectionError, ImportError) as err:
+        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        return 2
+    tests = significance(table)
+    if args.parquet is not None:
+        table.to_parquet(args.parquet, index=False)
+    if args.json:
+        print(json.dumps({
+            "rows": json.loads(table.to_json(orient="records")),
+            "significance": json.loads(tests.to_json(orient="records")),
+        }, indent=2))
+    else:
+        _print_table(table, list(grid))
+        print("\nsignificance per parameter (p_bh: Benjamini-Hochberg corrected):")
+        print(tests.to_string(index=False) if len(tests) else "(no parameter with 2+ values)")
+    if args.plot is not None:
+        from ..plot_sweep import sweep_figure
+
+        sweep_figure(table, list(grid), args.plot)
+        if not args.json:
+            print(f"plot saved to {args.plot}")
+    return 0
