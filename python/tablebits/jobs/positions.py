@@ -73,9 +73,12 @@ class PositionStats:
             self.length_squares = [0] * self.players
 
     def add(self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray,
-            starts: np.ndarray) -> None:
-        """Counts one chunk's games (per-seat arrays and each game's starting seat)."""
-        self.shared += int((sole_winners(returns) == -1).sum())
+            starts: np.ndarray, winners: np.ndarray | None = None) -> None:
+        """Counts one chunk's games (per-seat arrays and each game's starting seat);
+        ``winners`` is ``sole_winners(returns)`` when the caller has it already."""
+        if winners is None:
+            winners = sole_winners(returns)
+        self.shared += int((winners == -1).sum())
         # one starting seat at a time: no (games, players) index arrays, only row subsets
         for start in range(self.players):
             mine = starts == start

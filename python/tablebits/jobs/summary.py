@@ -80,9 +80,9 @@ class _JobSummary:
 
     def _add_common(
         self, returns: np.ndarray, scores: np.ndarray, lengths: np.ndarray,
-        truncated: np.ndarray, starts: np.ndarray,
+        truncated: np.ndarray, starts: np.ndarray, winners: np.ndarray | None = None,
     ) -> None:
-        self.positions.add(returns, scores, lengths, starts)
+        self.positions.add(returns, scores, lengths, starts, winners)
         self.lengths = _add_lengths(self.lengths, _length_histogram(lengths))
         self.truncated += int(np.count_nonzero(truncated))
         self.games += int(lengths.shape[0])
@@ -125,9 +125,10 @@ class SimulationSummary(_JobSummary):
         starts: np.ndarray,
     ) -> None:
         """Counts the games of one chunk (rows of the per-game arrays)."""
-        # first, so that its temporaries are gone before those below (the peak, not the sum)
-        self._add_common(returns, scores, lengths, truncated, starts)
         winners = sole_winners(returns)
+        # before the histograms below, so that its temporaries are gone first (the peak, not
+        # the sum)
+        self._add_common(returns, scores, lengths, truncated, starts, winners)
         self.sole_wins += np.bincount(winners[winners >= 0], minlength=self.players)
         self.shared += int((winners == -1).sum())
         for seat in range(self.players):
