@@ -195,6 +195,10 @@ def test_nothing_imports_the_command_line() -> None:
         ({"jobs/__init__.py": "", "jobs/a.py": "from . import b\n",
           "jobs/b.py": "def f():\n    from .a import g\n"},
          "circle: jobs.a -> jobs.b"),
+        # a package module importing a name its own package's __init__ re-exports from it
+        ({"pictures/__init__.py": "from .fox import draw\n",
+          "pictures/fox.py": "from . import helper\n"},
+         "circle: pictures -> pictures.fox"),
         ({"simulate.py": "import tablebits.arena\n", "arena.py": ""},
          "simulate imports arena: upward or sideways"),
     ],
