@@ -21,7 +21,8 @@ def cluster():
     try:
         nodes.add_node(num_cpus=1)
         nodes.add_node(num_cpus=1)
-        nodes.wait_for_nodes()
+        # Ray's default 30 s is short on a loaded 2-core machine: three raylets start here.
+        nodes.wait_for_nodes(timeout=300)
         yield nodes
     finally:
         ray.shutdown()
