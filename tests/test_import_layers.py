@@ -34,7 +34,7 @@ LAYERS: list[list[str]] = [
     # over jobs/ and arena's job helpers (arena_job, arena_result); a grid of simulate / arena
     # jobs as a table
     ["ladder", "sweep"],
-    ["pettingzoo", "gymnasium", "openspiel", "sb3"],  # public paths of the adapters
+    ["pettingzoo", "gymnasium", "openspiel", "sb3", "rllib"],  # public paths of the adapters
     ["cli"],  # the top floor
 ]
 DOORS = ("__init__", "__main__")

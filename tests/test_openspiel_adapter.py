@@ -53,7 +53,9 @@ def test_game_type_and_info(key, expected):
     game = load_game(game_id, **dict(params))
     t = game.get_type()
     assert (t.dynamics, t.information, t.utility, t.chance_mode) == expected
-    assert t.short_name == f"tablebits_{game_id}"
+    # Non-default parameters are part of the short name (a reload by name keeps them).
+    suffix = "[" + ",".join(f"{k}={v}" for k, v in params) + "]" if params else ""
+    assert t.short_name == f"tablebits_{game_id}{suffix}"
     assert t.provides_observation_string and t.provides_observation_tensor
     assert t.provides_information_state_string  # histories: tests/test_openspiel_cfr.py
     tb_game = tb.make(game_id, **dict(params))

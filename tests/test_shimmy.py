@@ -68,3 +68,76 @@ def test_chance_seed_node_is_the_deal():
     assert not state.is_chance_node()
     with pytest.raises(ValueError, match="chance_seed must be a bool"):
         load_game("hoi_pho", chance_seed=1)
+
+
+# The form a new user tries first: a loaded game handed over as it is. Shimmy reloads it by its
+# short name on every reset, so a game with non-default parameters has a short name of its own
+# that loads those parameters (issue #25, item 3: "joint action must have 4 entries, got 3").
+ENV_CASES = [*CASES, ("hoi_pho", {"players": 5}), ("color_mafia", {})]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("game_id", "params"), ENV_CASES, ids=str)
+def test_loaded_game_keeps_its_parameters_and_seeds(game_id, params):
+    from tablebits.openspiel import load_game
+
+    env = shimmy.OpenSpielCompatibilityV0(env=load_game(game_id, chance_seed=True, **params))
+    api_test(env, num_cycles=60)
+    players = params.get("players", 2 if game_id in ("good_fortune", "fox_duet") else 4)
+    assert env._env.num_players() == players == len(env.possible_agents)
+    assert dict(env._env.get_parameters())["turn_based"] == params.get("turn_based", False)
+    assert deal(env, 5) == deal(env, 5)
+    assert len({deal(env, seed)[0] for seed in range(4)}) == 4
+
+
+def test_variant_short_names_load_their_parameters():
+    import pyspiel
+
+    import tablebits as tb
+    from tablebits.openspiel import load_game
+
+    assert load_game("hoi_pho", players=4).get_type().short_name == "tablebits_hoi_pho"
+    game = load_game("hoi_pho", turn_based=True, players=3)
+    name = game.get_type().short_name
+    assert name == "tablebits_hoi_pho[players=3,turn_based=True]"
+    again = pyspiel.load_game(name)
+    assert (again.num_players(), again.get_type().dynamics) == (
+        3, pyspiel.GameType.Dynamics.SEQUENTIAL)
+    # The game string round-trips to the same game.
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    # A list-valued parameter (not an OpenSpiel parameter) survives a reload by name too.
+    board = list(reversed(tb.make("fox_duet").params["board"]))
+    fox = load_game("fox_duet", board=board)
+    assert fox.get_type().short_name.startswith("tablebits_fox_duet[board=#")
+    reloaded = pyspiel.load_game(fox.get_type().short_name)
+    assert reloaded.tb_game.params["board"] == board != tb.make("fox_duet").params["board"]
+
+
+def test_apply_actions_takes_none_for_players_who_do_not_act():
+    """Shimmy passes None for a player with no legal action at a simultaneous node."""
+    from tablebits.openspiel import load_game
+
+    state = load_game("hoi_pho", players=5, rng_seed=3).new_initial_state()
+    while not state.is_terminal():
+        if state.is_simultaneous_node():
+            legal = [state.legal_actions(p) for p in range(5)]
+            if not all(legal):
+                break
+            state.apply_actions([moves[0] for moves in legal])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    else:
+        pytest.fail("no simultaneous node with a player who does not act")
+    idle = legal.index([])
+    acting = next(p for p in range(5) if legal[p])
+    before = str(state)
+    joint = [moves[0] if moves else None for moves in legal]
+    bad = list(joint)
+    bad[acting] = None
+    with pytest.raises(ValueError, match=f"player {acting} is acting"):
+        state.apply_actions(bad)
+    assert str(state) == before
+    with pytest.raises(TypeError, match="list of ints"):
+        state.apply_actions(None)
+    state.apply_actions(joint)
+    assert state.history()[-5 + idle] == -1

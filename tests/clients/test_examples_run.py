@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(("name", "args"), [
     ("sb3_maskable_ppo.py", ["4096"]),
     ("openspiel_dqn.py", []),
+    ("rllib_ppo.py", ["1"]),
 ])
 def test_example_runs(name, args):
     # The installed package, as a user who ran the example would have it (the source tree's

@@ -10,6 +10,10 @@ False
 
 Importing this module registers every game with ``pyspiel.register_game`` as
 ``tablebits_<game_id>``, so ``pyspiel.load_game("tablebits_hoi_pho(players=3)")`` works too.
+A game loaded with parameters other than the defaults is registered under its own short name,
+``tablebits_<game_id>[<the parameters>]`` (e.g. ``tablebits_hoi_pho[players=3]``), that loads
+it with those parameters: clients that reload a game by its short name (Shimmy on every
+``reset``) keep them, list-valued ones included.
 Written once over the generic API; the mapping is documented in ``docs/adapters/openspiel.md``:
 
 - **Dynamics**: a game whose every node is sequential (``game.info.dynamics == "sequential"``)
@@ -45,7 +49,9 @@ the scalar ones.
 
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
@@ -93,13 +99,15 @@ def load_game(game_id: str, /, **params: Any) -> TablebitsGame:
     return _GAME_CLASSES[game_id](params)
 
 
-def _game_type(game: Game, turn_based: bool, spec: dict[str, Any]) -> pyspiel.GameType:
+def _game_type(
+    game: Game, turn_based: bool, spec: dict[str, Any], name: str | None = None
+) -> pyspiel.GameType:
     info = game.info
     dynamics = _DYNAMICS[info.dynamics]
     if turn_based:
         dynamics = pyspiel.GameType.Dynamics.SEQUENTIAL
     return pyspiel.GameType(
-        short_name=short_name(game.id),
+        short_name=name or short_name(game.id),
         long_name=f"tablebits {game.id}",
         dynamics=dynamics,
         chance_mode=_chance_mode(game),
@@ -134,18 +142,39 @@ def _scalar_params(params: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in params.items() if isinstance(v, _SCALARS)}
 
 
+def _variant_name(game_id: str, params: dict[str, Any]) -> str:
+    """The short name of ``game_id`` with ``params``: ``tablebits_<game_id>`` when each is its
+    default, else ``tablebits_<game_id>[k=v,...]`` over the others, sorted (a list-valued one
+    as ``k=#<digest>``). No parentheses: OpenSpiel's game strings put the parameters there."""
+    defaults = {**make(game_id).params, **_OWN_PARAMS}
+    parts = []
+    for key in sorted(params):
+        value = params[key]
+        default = defaults.get(key)
+        if type(value) is type(default) and value == default:
+            continue
+        if isinstance(value, _SCALARS):
+            parts.append(f"{key}={value}")
+        else:
+            digest = hashlib.sha256(repr(value).encode()).hexdigest()[:12]
+            parts.append(f"{key}=#{digest}")
+    return short_name(game_id) + (f"[{','.join(parts)}]" if parts else "")
+
+
 class TablebitsGame(pyspiel.Game):
     """A tablebits ``Game`` as a ``pyspiel.Game`` (see the module docstring for the mapping).
 
     Each game has its own subclass (``game_id`` set), which is what OpenSpiel's registry calls
-    with the parameters.
+    with the parameters; so has each game with non-default parameters (``variant_params``
+    set, under the short name ``_variant_name`` gives), the parameters given on top of those.
     """
 
     game_id: str
+    variant_params: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game_id = self.game_id
-        params = dict(params or {})
+        params = {**self.variant_params, **(params or {})}
         self.load_params = dict(params)  # everything load_game was given, lists included
         rng_seed = params.pop("rng_seed", -1)
         turn_based = params.pop("turn_based", False)
@@ -164,9 +193,14 @@ class TablebitsGame(pyspiel.Game):
         info = self.tb_game.info
         steps_per_node = self.tb_game.num_players if turn_based else 1
         own = {"rng_seed": rng_seed, "turn_based": turn_based, "chance_seed": chance_seed}
-        spec = {**_scalar_params(self.tb_game.params), **_OWN_PARAMS}
+        # OpenSpiel fills in the specification's values for the parameters a game string
+        # leaves out: a variant's own values, so that its short name alone loads it.
+        spec = {**_scalar_params(self.tb_game.params), **own}
+        name = _variant_name(game_id, self.load_params)
+        game_type = _game_type(self.tb_game, turn_based, spec, name)
+        _register_variant(game_type, game_id, self.load_params)
         super().__init__(
-            _game_type(self.tb_game, turn_based, spec),
+            game_type,
             pyspiel.GameInfo(
                 num_distinct_actions=self.tb_game.num_actions,
                 max_chance_outcomes=SEED_OUTCOMES if chance_seed else 0,
@@ -262,6 +296,21 @@ class TablebitsState(pyspiel.State):
             player = self._turns.state.current_player()
             self._turns.state.apply_action(as_action(action))
             self._recall.record({player: as_action(action)})
+
+    def apply_actions(self, actions: Sequence[int | None]) -> None:
+        """OpenSpiel's ``apply_actions``; the entry of a player with no legal action may also be
+        ``None`` (it is ignored like any other entry of such a player). Shimmy's
+        ``OpenSpielCompatibilityV0`` passes ``None`` for them at a simultaneous node."""
+        if actions is None or isinstance(actions, (str, bytes)):
+            raise TypeError(f"actions must be a list of ints, not {type(actions).__name__}")
+        joint = list(actions)
+        for player, action in enumerate(joint):
+            if action is None:
+                if player < self.num_players() and self.legal_actions(player):
+                    raise ValueError(f"player {player} is acting: None is only for players "
+                                     f"with no legal action")
+                joint[player] = -1
+        super().apply_actions(joint)
 
     def _apply_actions(self, actions: list[int]) -> None:
         state = self._turns.state
@@ -362,6 +411,21 @@ class _RecallObserver:
 # until after the interpreter has shut down; classes are never freed before then (a plain
 # function would be, and freeing it without the GIL aborts the process at exit).
 _GAME_CLASSES: dict[str, type[TablebitsGame]] = {}
+
+# short name of a game with non-default parameters -> its TablebitsGame subclass.
+_VARIANT_CLASSES: dict[str, type[TablebitsGame]] = {}
+
+
+def _register_variant(game_type: pyspiel.GameType, game_id: str, params: dict[str, Any]) -> None:
+    """Registers ``game_type.short_name`` (a game with non-default ``params``) with OpenSpiel,
+    once: loading that name loads the game with ``params``."""
+    name = game_type.short_name
+    if name == short_name(game_id) or name in _VARIANT_CLASSES:
+        return
+    base = _GAME_CLASSES[game_id]
+    variant = type(base.__name__, (base,), {"variant_params": dict(params)})
+    _VARIANT_CLASSES[name] = variant
+    pyspiel.register_game(game_type, variant)
 
 
 def register_all() -> None:
