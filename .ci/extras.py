@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
 SELF = re.compile(r"^tablebits\[([^\]]+)\]$")
