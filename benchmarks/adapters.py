@@ -27,12 +27,8 @@ import numpy as np
 
 import tablebits as tb
 
-GAMES = [
-    ("good_fortune", {}),
-    ("color_mafia", {"players": 4}),
-    ("hoi_pho", {"players": 4}),
-    ("fox_duet", {}),
-]
+# Every game at its defaults (the first of its example parameter sets, kExampleParams).
+GAMES: list[tuple[str, dict]] = [(game_id, {}) for game_id in tb.games()]
 
 
 def rate(step: Callable[[], int], seconds: float) -> float:

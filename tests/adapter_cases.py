@@ -1,4 +1,5 @@
-"""The games and main parameter sets every ecosystem adapter is checked on."""
+"""The games and main parameter sets every ecosystem adapter is checked on: the example sets
+each game marks `main` (`kExampleParams` in csrc/tablebits/games/<g>/params.hpp)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,11 @@ from typing import Any
 
 import pytest
 
+import tablebits as tb
+from tests.game_params import example_params
+
 ADAPTER_CASES: list[tuple[str, dict[str, Any]]] = [
-    ("good_fortune", {}),
-    ("good_fortune", {"variant": "guess"}),
-    ("color_mafia", {"players": 3}),
-    ("color_mafia", {"players": 4}),
-    ("hoi_pho", {"players": 3}),
-    ("hoi_pho", {"players": 4}),
-    ("hoi_pho", {"players": 5}),
-    ("fox_duet", {}),
+    (game_id, params) for game_id in tb.games() for params, main in example_params(game_id) if main
 ]
 
 

@@ -114,7 +114,9 @@ def test_max_game_length_bounds_random_games(game_id, params):
     result = tb.simulate(game_id, 20_000, seed=5, **params)
     longest = int(result.lengths.max())
     assert longest <= bound
-    if "max_rounds" in params or not game.info.can_truncate:  # else 100 rounds: far away
+    # Tightness: not with 100 rounds (far away), nor on a small Fox board, whose random games
+    # are mostly won long before the rounds run out.
+    if ("max_rounds" in params or not game.info.can_truncate) and "board" not in params:
         assert bound <= SLACK[game_id] * longest, (bound, longest)
     if game_id == "good_fortune":
         assert (result.lengths == bound).all()

@@ -229,7 +229,7 @@ def test_color_mafia_round_one_resolve_only_earlier_players_hold_chips() -> None
     "change, message",
     [
         ({"box": chips("R10 B10 Y10 G10")}, "chip conservation"),
-        ({"players": 3}, "'players' must be in 4..4, got 3"),
+        ({"players": 3}, "'players' must be 4 for this game"),
         ({"chips": [chips("R11"), chips(), chips(), chips()]}, "'chips'\\[0\\]\\['R'\\]"),
         ({"round": 1}, "more chips than the rounds played allow"),
         ({"coins": [{"R": 3, "B": 0, "Y": 0, "G": 1, "W": 1}, {"R": 0, "B": 2, "Y": 1, "G": 1,

@@ -13,7 +13,7 @@ import pytest
 import tablebits as tb
 from tablebits._registry import resolve_game
 
-from .game_params import PARAM_SETS, game_cases
+from .game_params import PARAM_SETS
 from .helpers import random_joint
 
 
@@ -219,9 +219,11 @@ def digest(*arrays: np.ndarray) -> str:
     return h.hexdigest()[:16]
 
 
-@pytest.mark.parametrize(("game_id", "params"), game_cases())
-def test_arena_and_simulate_bit_identical_to_before_bots_as_data(game_id, params):
-    key = f"{game_id}-{PARAM_SETS.get(game_id, [{}]).index(params)}"
+@pytest.mark.parametrize("key", sorted(DIGESTS))
+def test_arena_and_simulate_bit_identical_to_before_bots_as_data(key):
+    # The parameter sets of that time (tests/game_params.py, by index); later ones have no record.
+    game_id, index = key.rsplit("-", 1)
+    params = PARAM_SETS[game_id][int(index)]
     bots = [tb.bots.ISMCTS(30, exploration=0.9), tb.bots.Random()]
     r = tb.arena(game_id, bots, games=12, seed=21, threads=2, **params)
     s = tb.simulate(game_id, 2000, seed=4, threads=2, **params)

@@ -20,12 +20,14 @@ PYBIND11_MODULE(_core, m) {
   tb::bind_evaluator(m);
   py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
   py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
-  py::dict factories;
+  py::dict factories, examples;
   tb::Games::for_each([&]<class G>() {
     tb::bind_game<G>(m, factories);
+    examples[py::str(std::string(G::kId))] = tb::example_params<G>();
     tb::bind_solver<G>(m);
     tb::bind_team_solver<G>(m);
   });
   m.attr("_factories") = factories;
+  m.attr("_example_params") = examples;
   tb::pickle_protocol_floor(m);
 }

@@ -61,6 +61,15 @@ pybind11::dict params_to_dict(const typename G::Params& p) {
   return d;
 }
 
+// `_core._example_params[game_id]`: (params dict, main) for each of G::kExampleParams, which
+// tests/game_params.py and tests/adapter_cases.py read.
+template <Game G>
+pybind11::list example_params() {
+  pybind11::list out;
+  for (const auto& example : G::kExampleParams) out.append(pybind11::make_tuple(params_to_dict<G>(example.params), example.main));
+  return out;
+}
+
 // `game.param_specs`: one dict per parameter (name, type, range, meaning), for tools and docs.
 template <Game G>
 pybind11::list param_specs() {

@@ -28,6 +28,7 @@
 #include "py_info.hpp"
 #include "pyconvert.hpp"
 #include "sigint_scope.hpp"
+#include "state_codec.hpp"
 
 namespace tb {
 
@@ -485,7 +486,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def("__copy__", [](const S& st) { return st; })
       .def("__deepcopy__", [](const S& st, const py::object&) { return st; }, py::arg("memo"))
       .def("to_bytes", &M::to_bytes, "Compact, versioned bytes; game.state_from_bytes reads them back.")
-      .def("to_dict", [](const S& st) { return PyCodec<G>::to_dict(st.s, st.game->params); },
+      .def("to_dict", [](const S& st) { return state_to_dict<G>(st.s, st.game->params); },
            "JSON-able dict in the game's schema (docs/games/<game>.md); game.state_from_dict reads it back.")
       .def_property_readonly("game", [](const S& st) { return PG{{}, {}, st.game}; }, "The game this state belongs to.")
       .def("__str__", [](const S& st) { return G::to_string(st.s, st.game->params); })
@@ -516,6 +517,9 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
                              "The resolved parameters (defaults filled in).")
       .def_property_readonly("param_specs", [](const PG&) { return param_specs<G>(); },
                              "One dict per parameter: name, type (int, bool, str or list), range, meaning.")
+      .def_property_readonly("state_schema", [](const PG& g) { return state_schema_py<G>(g.handle->params); },
+                             "One dict per key of the state dict after 'game' (key, kind, required; range, "
+                             "nullable and list where they apply), in to_dict order.")
       .def_property_readonly("info", [](const PG& g) { return py_game_info<G>(g.handle->params); },
                              "A tablebits.GameInfo: dynamics, chance, information, utility, bounds "
                              "and maximum length of this game under its parameters.")
@@ -529,7 +533,7 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            py::arg("data"), "Reads State.to_bytes output. Malformed or unreachable -> InvalidStateError (a "
            "ValueError); not bytes -> TypeError.")
       .def("state_from_dict", [](const PG& g, const py::handle& d) {
-             S st{{}, {}, g.handle, reading_state([&] { return PyCodec<G>::from_dict(d, g.handle->params); })};
+             S st{{}, {}, g.handle, reading_state([&] { return state_from_dict<G>(d, g.handle->params); })};
              if (const char* why = G::validate(st.s, g.handle->params)) {
                invalid_state(std::string("invalid state: ") + why);
              }

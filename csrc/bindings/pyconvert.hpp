@@ -134,44 +134,56 @@ inline py::dict to_dict(py::handle obj, const std::string& what) {
 }
 
 // The keys of `d` must be exactly `keys`.
-inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> keys) {
+template <class Keys>
+void expect_keys(const py::dict& d, const std::string& what, const Keys& keys) {
   std::string missing, valid;
-  for (const char* k : keys) {
+  size_t count = 0;
+  for (std::string_view k : keys) {
     valid += (valid.empty() ? "" : ", ") + std::string(k);
-    if (!d.contains(k)) missing += (missing.empty() ? "" : ", ") + std::string(k);
+    if (!d.contains(std::string(k))) missing += (missing.empty() ? "" : ", ") + std::string(k);
+    ++count;
   }
   if (!missing.empty()) value_error(what + " is missing key(s): " + missing);
-  if (d.size() != keys.size()) {
+  if (d.size() != count) {
     std::string extra;
     for (auto item : d) {
       const std::string k = key_text(item.first);
       bool known = false;
-      for (const char* key : keys) known = known || k == key;
+      for (std::string_view key : keys) known = known || k == key;
       if (!known) extra += (extra.empty() ? "" : ", ") + k;
     }
     value_error(what + " has unknown key(s): " + extra + " (expected: " + valid + ")");
   }
 }
 
+inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> keys) {
+  expect_keys<std::initializer_list<const char*>>(d, what, keys);
+}
+
 // Every key of `required` must be in `d`; every key of `d` must be in `required` or `optional`.
-// Hand-written state dicts leave out the optional ones (each codec documents its defaults).
-inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> required,
-                        std::initializer_list<const char*> optional) {
+// Hand-written state dicts leave out the optional ones (each game's schema names their defaults).
+template <class Keys>
+void expect_keys(const py::dict& d, const std::string& what, const Keys& required, const Keys& optional) {
   std::string missing, unknown, valid;
-  for (const char* k : required) {
+  for (std::string_view k : required) {
     valid += (valid.empty() ? "" : ", ") + std::string(k);
-    if (!d.contains(k)) missing += (missing.empty() ? "" : ", ") + std::string(k);
+    if (!d.contains(std::string(k))) missing += (missing.empty() ? "" : ", ") + std::string(k);
   }
-  for (const char* k : optional) valid += ", " + std::string(k) + " (optional)";
+  for (std::string_view k : optional) valid += ", " + std::string(k) + " (optional)";
   if (!missing.empty()) value_error(what + " is missing key(s): " + missing);
   for (auto item : d) {
     const std::string k = key_text(item.first);
     bool known = false;
-    for (const char* key : required) known = known || k == key;
-    for (const char* key : optional) known = known || k == key;
+    for (std::string_view key : required) known = known || k == key;
+    for (std::string_view key : optional) known = known || k == key;
     if (!known) unknown += (unknown.empty() ? "" : ", ") + k;
   }
   if (!unknown.empty()) value_error(what + " has unknown key(s): " + unknown + " (expected: " + valid + ")");
+}
+
+inline void expect_keys(const py::dict& d, const std::string& what, std::initializer_list<const char*> required,
+                        std::initializer_list<const char*> optional) {
+  expect_keys<std::initializer_list<const char*>>(d, what, required, optional);
 }
 
 // d[key], or `fallback` where the optional key is absent.
@@ -219,10 +231,10 @@ class ParamReader {
 
 namespace tb {
 
-// Each game specialises this in bindings/codecs/<game>.hpp: its list parameters and the state
-// dict of its page in docs/games. `from_dict` checks types and shape; the generic layer then runs
-// G::validate on the result.
+// A game with list parameters or hook keys in its state schema specialises this in
+// bindings/codecs/<game>.hpp: parse_list / list_to_py for the list parameters, hook_to_py /
+// hook_read for the hook keys (bindings/state_codec.hpp does the rest of the state dict).
 template <class G>
-struct PyCodec;
+struct PyCodec {};
 
 }  // namespace tb

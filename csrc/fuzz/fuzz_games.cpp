@@ -30,50 +30,13 @@
 
 namespace {
 
-// A few parameter sets per game (the input's first byte picks one): defaults and the variants
-// whose rules take other paths.
+// The game's example parameter sets (G::kExampleParams; the input's first byte picks one):
+// defaults and the variants whose rules take other paths.
 template <class G>
-std::vector<typename G::Params> param_variants();
-
-template <>
-std::vector<tb::color_mafia::Params> param_variants<tb::color_mafia::ColorMafia>() {
-  return {{4, 10, 100}, {3, 10, 100}, {4, 3, 100}, {3, 2, 5}};
-}
-
-template <>
-std::vector<tb::fox_duet::Params> param_variants<tb::fox_duet::FoxDuet>() {
-  tb::fox_duet::Params small;  // 7 spaces, 3 gems, 2 plus spaces
-  small.n = 7;
-  small.start_gems = 3;
-  small.num_plus = 2;
-  small.gems = {1, 0, 1, 0, 0, 1, 0};
-  small.plus = {0, 1, 0, 0, 0, 1, 0};
-  tb::fox_duet::Params hard;
-  hard.level = 3;
-  return {{}, small, hard};
-}
-
-template <>
-std::vector<tb::good_fortune::Params> param_variants<tb::good_fortune::GoodFortune>() {
-  using namespace tb::good_fortune;
-  Params guess, shared, both;
-  guess.variant = Variant::kGuess;
-  shared.connection = Connection::kShared;
-  shared.must_connect = true;
-  both.variant = Variant::kGuess;
-  both.must_connect = true;
-  return {{}, guess, shared, both};
-}
-
-template <>
-std::vector<tb::hoi_pho::Params> param_variants<tb::hoi_pho::HoiPho>() {
-  tb::hoi_pho::Params three, five, short_game;
-  three.players = 3;
-  five.players = 5;
-  five.rps_chance = 1;
-  short_game.players = 3;
-  short_game.max_rounds = 2;
-  return {{}, three, five, short_game};
+std::vector<typename G::Params> param_variants() {
+  std::vector<typename G::Params> out;
+  for (const auto& example : G::kExampleParams) out.push_back(example.params);
+  return out;
 }
 
 [[noreturn]] void broken(std::string_view game, const std::string& what) {

@@ -13,6 +13,7 @@ import numpy.typing as npt
 SIMULTANEOUS: int
 TERMINAL: int
 _factories: dict[str, Any]
+_example_params: dict[str, list[tuple[dict[str, Any], bool]]]
 _evaluator_registry: Any
 
 class IllegalActionError(ValueError): ...
@@ -85,6 +86,8 @@ class Game:
     def params(self) -> dict[str, Any]: ...
     @property
     def param_specs(self) -> list[dict[str, str]]: ...
+    @property
+    def state_schema(self) -> list[dict[str, Any]]: ...
     @property
     def info(self) -> GameInfo: ...
     @property

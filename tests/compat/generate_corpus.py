@@ -27,11 +27,10 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parents[1]))
 
 import tablebits as tb  # noqa: E402
-from tests.game_params import FOX_SMALL_BOARD, PARAM_SETS  # noqa: E402
+from tests.game_params import PARAM_SETS  # noqa: E402
 from tests.helpers import random_step  # noqa: E402
 
 STATES_PER_GAME = 60
-EXTRA_PARAMS = {"fox_duet": [{"board": FOX_SMALL_BOARD}, {"board": FOX_SMALL_BOARD, "level": 3}]}
 
 
 def corpus_path(game_id: str, version: int) -> Path:
@@ -72,7 +71,7 @@ def entry(params: dict[str, Any], state: tb.State, rng: random.Random) -> dict[s
 
 
 def states_for(game_id: str) -> list[dict[str, Any]]:
-    param_sets = PARAM_SETS.get(game_id, [{}]) + EXTRA_PARAMS.get(game_id, [])
+    param_sets = PARAM_SETS[game_id]
     rng = random.Random(f"compat-{game_id}")
     out = []
     for i in range(STATES_PER_GAME):

@@ -2,7 +2,6 @@
 // game folders know nothing of Python; the object API includes this beside the registry.
 #pragma once
 
-#include "color_mafia.hpp"
 #include "fox_duet.hpp"
 #include "good_fortune.hpp"
 #include "hoi_pho.hpp"

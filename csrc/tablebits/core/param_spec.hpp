@@ -13,25 +13,34 @@
 
 namespace tb {
 
-// "parameter '<name>' must be <what>", built once when the spec is constructed (specs are
-// constexpr objects with static storage, so the text outlives every caller).
-struct ParamMessage {
+// A message of at most 95 characters built at compile time (specs are constexpr objects with
+// static storage, so the text outlives every caller).
+struct FixedText {
   std::array<char, 96> text{};
+  size_t size = 0;
 
+  constexpr FixedText() = default;
+  constexpr FixedText(std::string_view a, std::string_view b) {
+    put(a);
+    put(b);
+  }
+  constexpr void put(std::string_view s) {
+    for (char c : s)
+      if (size + 1 < text.size()) text[size++] = c;
+  }
+  constexpr void put_int(int v) {
+    char digits[12];
+    int k = 0;
+    if (v < 0) put("-");
+    unsigned u = v < 0 ? 0u - static_cast<unsigned>(v) : static_cast<unsigned>(v);
+    do digits[k++] = static_cast<char>('0' + u % 10); while (u /= 10);
+    while (k) put(std::string_view(&digits[--k], 1));
+  }
+};
+
+// "parameter '<name>' must be <what>", built once when the spec is constructed.
+struct ParamMessage : FixedText {
   constexpr ParamMessage(std::string_view name, std::string_view what, int lo = 0, int hi = -1) {
-    size_t i = 0;
-    const auto put = [&](std::string_view s) {
-      for (char c : s)
-        if (i + 1 < text.size()) text[i++] = c;
-    };
-    const auto put_int = [&](int v) {
-      char digits[12];
-      int k = 0;
-      if (v < 0) put("-");
-      unsigned u = v < 0 ? 0u - static_cast<unsigned>(v) : static_cast<unsigned>(v);
-      do digits[k++] = static_cast<char>('0' + u % 10); while (u /= 10);
-      while (k) put(std::string_view(&digits[--k], 1));
-    };
     put("parameter '");
     put(name);
     put("' must be ");
@@ -102,6 +111,16 @@ struct ListParam {
 
 template <class Spec>
 concept ScalarParam = Spec::kType != "list";
+
+// An example parameter set. Each game declares its examples once, in its params.hpp
+// (kExampleParams, the defaults first): the fuzz harness and the generic Python tests
+// (tests/game_params.py) run all of them, and every adapter's tests (tests/adapter_cases.py) the
+// `main` ones.
+template <class P>
+struct ParamExample {
+  P params;
+  bool main = false;
+};
 
 // Calls f(spec) for every spec of the tuple, in declaration order.
 template <class Specs, class F>

@@ -19,6 +19,7 @@ struct ColorMafia {
   using State = color_mafia::State;
   using Params = color_mafia::Params;
   static constexpr const auto& kParamSpecs = color_mafia::kParamSpecs;
+  static constexpr const auto& kExampleParams = color_mafia::kExampleParams;
 
   static constexpr std::string_view kId = "color_mafia";
   static constexpr uint8_t kTag = 4;
@@ -269,6 +270,7 @@ struct ColorMafia {
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static constexpr const auto& state_schema();  // schema.hpp: the state dict, key by key
   static const char* validate_params(const Params& p);
 };
 
@@ -277,4 +279,5 @@ struct ColorMafia {
 #include "observation.hpp"
 #include "strings.hpp"
 #include "resample.hpp"
+#include "schema.hpp"
 #include "validate.hpp"

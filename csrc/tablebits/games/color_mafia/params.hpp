@@ -30,6 +30,15 @@ inline constexpr auto kParamSpecs = std::tuple{
     IntParam<&Params::chips_per_color>{"chips_per_color", 2, 30, "fashion chips of each of the 4 colours in the box at the start"},
     IntParam<&Params::max_rounds>{"max_rounds", 1, 10000, "safety cap: the game is truncated after this many rounds"},
 };
+
+// The example parameter sets (ParamExample): the defaults, 3 players, a short box, and a tiny
+// game that truncates.
+inline constexpr std::array kExampleParams = {
+    ParamExample<Params>{{}, true},
+    ParamExample<Params>{{.players = 3}, true},
+    ParamExample<Params>{{.players = 4, .chips_per_color = 3}},
+    ParamExample<Params>{{.players = 3, .chips_per_color = 2, .max_rounds = 5}},
+};
 static_assert(std::get<0>(kParamSpecs).hi <= kMaxSeats, "the state has kMaxSeats seats");
 
 // Multisets by size, then lexicographically in colour order R < B < Y < G.

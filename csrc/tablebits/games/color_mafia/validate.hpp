@@ -10,10 +10,7 @@ namespace tb::color_mafia {
 
 inline const char* ColorMafia::validate(const State& s, const Params& p) {
   const int n = p.players;
-  if (s.round < 1 || s.round > p.max_rounds) return "round must be in 1..max_rounds";
-  if (s.parent >= n) return "parent must be a player";
-  if (s.phase > kOver) return "unknown phase";
-  if (s.outcome > kTruncated) return "unknown outcome";
+  if (const char* error = check_state_ranges(kStateSchema, s, p)) return error;
   if (s.reserved[0] || s.reserved[1]) return "reserved bytes must be zero";
   for (int pl = n; pl < kMaxSeats; ++pl) {
     for (int c = 0; c < kChipColors; ++c) {

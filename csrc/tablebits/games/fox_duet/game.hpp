@@ -75,6 +75,7 @@ struct FoxDuet {
   using State = fox_duet::State;
   using Params = fox_duet::Params;
   static constexpr const auto& kParamSpecs = fox_duet::kParamSpecs;
+  static constexpr const auto& kExampleParams = fox_duet::kExampleParams;
 
   static constexpr std::string_view kId = "fox_duet";
   static constexpr uint8_t kTag = 2;
@@ -488,6 +489,7 @@ struct FoxDuet {
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static constexpr const auto& state_schema();  // schema.hpp: the state dict, key by key
   static const char* validate_params(const Params& p);
 };
 
@@ -497,4 +499,5 @@ struct FoxDuet {
 #include "strings.hpp"
 #include "resample.hpp"
 #include "team.hpp"
+#include "schema.hpp"
 #include "validate.hpp"

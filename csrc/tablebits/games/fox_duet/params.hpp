@@ -38,4 +38,15 @@ inline constexpr auto kParamSpecs = std::tuple{
               "the forest path, left to right; default Side A (levels 2 and 3 need a board)"},
 };
 
+// The example parameter sets (ParamExample): Side A, and a 7-space path (3 starting gems, 2 `+`
+// spaces) on which random play often wins, at levels 1 and 3.
+inline constexpr Params kSmallBoard{.n = 7, .start_gems = 3, .num_plus = 2, .gems = {1, 0, 1, 0, 0, 1, 0},
+                                    .plus = {0, 1, 0, 0, 0, 1, 0}};
+inline constexpr std::array kExampleParams = {
+    ParamExample<Params>{{}, true},
+    ParamExample<Params>{kSmallBoard},
+    ParamExample<Params>{{.level = 3, .n = 7, .start_gems = 3, .num_plus = 2, .gems = kSmallBoard.gems,
+                          .plus = kSmallBoard.plus}},
+};
+
 }  // namespace tb::fox_duet

@@ -21,6 +21,7 @@ struct GoodFortune {
   using State = good_fortune::State;
   using Params = good_fortune::Params;
   static constexpr const auto& kParamSpecs = good_fortune::kParamSpecs;
+  static constexpr const auto& kExampleParams = good_fortune::kExampleParams;
 
   static constexpr std::string_view kId = "good_fortune";
   static constexpr uint8_t kTag = 3;
@@ -236,6 +237,7 @@ struct GoodFortune {
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static constexpr const auto& state_schema();  // schema.hpp: the state dict, key by key
   static const char* validate_params(const Params& p);
 };
 
@@ -244,4 +246,5 @@ struct GoodFortune {
 #include "observation.hpp"
 #include "strings.hpp"
 #include "resample.hpp"
+#include "schema.hpp"
 #include "validate.hpp"

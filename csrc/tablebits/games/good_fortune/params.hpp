@@ -52,4 +52,12 @@ inline constexpr auto kParamSpecs = std::tuple{
               "tile composition, index i = tile number i + 1"},
 };
 
+// The example parameter sets (ParamExample): each variant and connection rule.
+inline constexpr std::array kExampleParams = {
+    ParamExample<Params>{{}, true},
+    ParamExample<Params>{{.variant = Variant::kGuess}, true},
+    ParamExample<Params>{{.connection = Connection::kShared, .must_connect = 1}},
+    ParamExample<Params>{{.variant = Variant::kGuess, .must_connect = 1}},
+};
+
 }  // namespace tb::good_fortune

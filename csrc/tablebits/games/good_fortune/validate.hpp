@@ -6,8 +6,7 @@
 namespace tb::good_fortune {
 
 inline const char* GoodFortune::validate(const State& s, const Params& p) {
-  if (s.round < 1 || s.round > kRounds) return "round must be 1..9";
-  if (s.phase > kOver) return "unknown phase";
+  if (const char* error = check_state_ranges(kStateSchema, s, p)) return error;
   if (s.holder > 1) return "token holder must be 0 or 1";
   CardClaims tiles(kAllTiles);
   for (int pl = 0; pl < 2; ++pl) {

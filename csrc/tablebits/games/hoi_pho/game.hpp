@@ -29,6 +29,7 @@ struct HoiPho {
   using State = hoi_pho::State;
   using Params = hoi_pho::Params;
   static constexpr const auto& kParamSpecs = hoi_pho::kParamSpecs;
+  static constexpr const auto& kExampleParams = hoi_pho::kExampleParams;
 
   static constexpr std::string_view kId = "hoi_pho";
   static constexpr uint8_t kTag = 1;
@@ -625,6 +626,7 @@ struct HoiPho {
   static std::string to_string(const State& s, const Params& p);
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
+  static constexpr const auto& state_schema();  // schema.hpp: the state dict, key by key
   static const char* validate_params(const Params& p);
 };
 
@@ -633,5 +635,6 @@ struct HoiPho {
 #include "observation.hpp"
 #include "strings.hpp"
 #include "resample.hpp"
+#include "schema.hpp"
 #include "validate.hpp"
 #include "playout.hpp"

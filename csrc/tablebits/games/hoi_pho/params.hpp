@@ -34,6 +34,15 @@ inline constexpr auto kParamSpecs = std::tuple{
     IntParam<&Params::max_rounds>{"max_rounds", 1, 1000, "safety cap: the game is truncated after this many rounds"},
 };
 
+// The example parameter sets (ParamExample): each player count (5 with the Mouse's duel by
+// chance), and a 3-player game cut short after 2 rounds.
+inline constexpr std::array kExampleParams = {
+    ParamExample<Params>{{}, true},
+    ParamExample<Params>{{.players = 3}, true},
+    ParamExample<Params>{{.players = 5, .rps_chance = 1}, true},
+    ParamExample<Params>{{.players = 3, .max_rounds = 2}},
+};
+
 // Card numbers: 0 is a ship, 1..15 the merchants (a merchant's number is also its skill).
 enum Card : int {
   kShip = 0, kMouse, kBuffalo, kTiger, kRabbit, kCat, kNaga, kDragon, kSnake, kHorse, kSheep, kGoat,

@@ -18,10 +18,7 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
       return "seats beyond the number of players must be empty";
     }
   }
-  if (s.round < 1 || s.round > P.max_rounds) return "round must be in 1..max_rounds";
-  if (s.turn < 1 || s.turn > T) return "turn out of range";
-  if (s.phase >= kNumPhases) return "unknown phase";
-  if (s.outcome > kTruncated) return "unknown outcome";
+  if (const char* error = check_state_ranges(kStateSchema, s, P)) return error;
   if ((s.phase == kOver) != (s.outcome != kNoOutcome)) return "phase 'over' goes with a non-null outcome";
   int coin_sum = 0, start_sum = 0;
   for (int q = 0; q < n; ++q) {
@@ -84,7 +81,6 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
     int ship_total = s.removed_ships;
     for (int q = 0; q < n; ++q) {
       const int played = s.ships_played[q], shown = ships_visible(s, n, q);
-      if (played > 6 - n) return "ships_played out of range";
       if (played < shown) return "ships_played must count the ships on the table and discarded";
       if (played - shown > s.turn - (s.phase == kOver ? 0 : 1)) return "ships_played too large for the turn";
       if (played + s.ships[q] < 1) return "a seat that played no ship this round must hold one";
@@ -121,7 +117,6 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   const uint16_t on_table = table_all(s, n);
   if ((s.phase == kDiscard || s.phase == kPlay) && on_table) return "table must be empty before the play";
   // the skill being resolved
-  if (s.rps_draws > 9) return "rps_draws must be in 0..9";
   const bool skill_phase = s.phase >= kTarget && s.phase <= kRps;
   if (!skill_phase) {
     if (s.depth || s.top || s.skill_player != kNone || s.target != kNone || s.rps_draws) {

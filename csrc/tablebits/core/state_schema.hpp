@@ -1,0 +1,209 @@
+// A game's state dict declared once, as data, beside its State (the way kParamSpecs declares the
+// parameters). Each game lists the dict's keys in to_dict order as a tuple of the fields below:
+// the key, the State member behind it, its range, and whether a hand-written dict may leave it
+// out. From that one list come the range checks of G::validate (check_state_ranges, which guards
+// bytes and dicts alike), the Python codec (bindings/state_codec.hpp) and `game.state_schema`
+// (the docs' state-dict tables). Keys with no State member of their own (a deck derived from the
+// other keys, a nested dict) are `HookField`s: the game's bindings codec reads and writes them.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+#include "param_spec.hpp"
+
+namespace tb {
+
+// One end of a range (or a list length): a constant, or a function of the parameters with the
+// name the docs and messages give it ("max_rounds", "players - 1").
+template <class P>
+struct Bound {
+  int value = 0;
+  int (*of)(const P&) = nullptr;
+  std::string_view text{};
+
+  constexpr Bound(int v) : value(v) {}  // NOLINT: a constant bound reads as the number itself
+  constexpr Bound(int (*f)(const P&), std::string_view t) : of(f), text(t) {}
+  constexpr int operator()(const P& p) const { return of ? of(p) : value; }
+  // As a list length: not a list. (The text, not the function pointer, says which kind of bound
+  // this is: GCC's sanitizers make a function pointer's comparison non-constant.)
+  constexpr bool scalar() const { return text.empty() && value == 0; }
+};
+
+// Whether a hand-written dict may leave a key out. An optional key that is left out takes its
+// neutral value (null, 0, empty), or the value its field's `fill` derives from the other keys.
+enum class Need : uint8_t { kRequired, kOptional };
+
+// The `none` of a field that cannot be null.
+inline constexpr int kNotNull = INT32_MIN;
+
+// "<key> must be in <lo>..<hi>" (or another fixed phrase), built once per field.
+template <class P>
+constexpr FixedText range_text(std::string_view key, const Bound<P>& lo, const Bound<P>& hi) {
+  FixedText t;
+  t.put(key);
+  t.put(" must be in ");
+  lo.text.empty() ? t.put_int(lo.value) : t.put(lo.text);
+  t.put("..");
+  hi.text.empty() ? t.put_int(hi.value) : t.put(hi.text);
+  return t;
+}
+
+template <class State, class P>
+struct StateFields {
+  using B = Bound<P>;
+  // Derives an absent optional key from the rest of the state (run once every given key is
+  // read); returns nullptr, or where the key is required ("from turn 3 on") when it cannot.
+  using Fill = const char* (*)(State&, const P&);
+
+  // An int, or a list of `count` ints (count 0: a single value). `none` is the stored value of
+  // null (kNotNull: null is not allowed); the dict shows stored + offset. With `name`, the dict shows
+  // name(stored) instead (a card), for stored values lo..hi.
+  template <auto Member>
+  struct Int {
+    static constexpr std::string_view kKind = "int";
+    static constexpr auto kMember = Member;
+    std::string_view key;
+    B lo, hi;
+    B count = 0;
+    int none = kNotNull;
+    int offset = 0;
+    std::string (*name)(int) = nullptr;
+    Need need = Need::kRequired;
+    Fill fill = nullptr;
+    std::string_view meaning{};
+    FixedText error = range_text<P>(key, lo, hi);
+
+    static constexpr auto& at(auto& s, int i) {
+      if constexpr (std::is_array_v<std::remove_cvref_t<decltype(s.*Member)>>) return (s.*Member)[i];
+      else return (void)i, s.*Member;
+    }
+    constexpr bool contains(int stored, const P& p) const {
+      return stored == none || (lo(p) <= stored + offset && stored + offset <= hi(p));
+    }
+  };
+
+  // One of N names (or a list of them), stored as first + its index; `none` as for Int.
+  template <auto Member, size_t N>
+  struct Choice {
+    static constexpr std::string_view kKind = "choice";
+    static constexpr auto kMember = Member;
+    std::string_view key;
+    std::array<const char*, N> names;
+    int first = 0;
+    B count = 0;
+    int none = kNotNull;
+    Need need = Need::kRequired;
+    Fill fill = nullptr;
+    std::string_view meaning{};
+    FixedText error = FixedText("unknown ", key);
+
+    static constexpr auto& at(auto& s, int i) { return Int<Member>::at(s, i); }
+    constexpr bool contains(int stored, const P&) const {
+      return stored == none || (first <= stored && stored < first + static_cast<int>(N));
+    }
+  };
+
+  // A set of bits (cards, tiles, suits) of a mask in `valid` (or a list of `count` sets), shown
+  // as the list of name(bit), number(params, bit) or bit + offset, lowest first. `ascending`: a
+  // dict must list them in that order. With Repeat, the list also holds the number `repeat` (a
+  // ship, outside the mask) as many times as the State member Repeat says, at most repeat_max.
+  template <auto Member, auto Repeat = nullptr>
+  struct Bits {
+    static constexpr std::string_view kKind = "set";
+    static constexpr bool kRepeats = Repeat != nullptr;
+    std::string_view key;
+    uint32_t valid;
+    int offset = 0;
+    std::string (*name)(int) = nullptr;
+    int (*number)(const P&, int) = nullptr;
+    bool ascending = true;
+    int repeat = 0, repeat_max = 0;
+    B count = 0;
+    Need need = Need::kRequired;
+    Fill fill = nullptr;
+    std::string_view meaning{};
+    FixedText error = FixedText(key, " holds an unknown entry");
+
+    static constexpr auto& at(auto& s, int i) { return Int<Member>::at(s, i); }
+    static constexpr auto& repeats(auto& s, int i) { return Int<Repeat>::at(s, i); }
+    constexpr bool contains(uint32_t stored, const P&) const { return !(stored & ~valid); }
+  };
+
+  // A dict {name: count} over the letters of `names`, counts in 0..hi (or a list of `count`
+  // such dicts); get/set reach count k of entry i (the storage may be packed).
+  struct Counts {
+    static constexpr std::string_view kKind = "counts";
+    std::string_view key;
+    std::string_view names;
+    B hi;
+    int (*get)(const State&, int i, int k);
+    void (*set)(State&, int i, int k, int v);
+    B count = 0;
+    Need need = Need::kRequired;
+    Fill fill = nullptr;
+    std::string_view meaning{};
+  };
+
+  // The generator state: an int in [0, 2**64), 0 when left out.
+  template <auto Member>
+  struct Rng {
+    static constexpr std::string_view kKind = "rng";
+    std::string_view key = "rng";
+    Need need = Need::kOptional;
+    std::string_view meaning = "generator state (future chance draws)";
+
+    static constexpr auto& at(auto& s, int = 0) { return s.*Member; }
+  };
+
+  // A parameter repeated in the dict (players, level): checked against the game if given.
+  struct Echo {
+    static constexpr std::string_view kKind = "echo";
+    std::string_view key;
+    int lo, hi;
+    int (*get)(const P&);
+    Need need = Need::kOptional;
+    std::string_view meaning{};
+  };
+
+  // A key the game's bindings codec reads and writes itself (PyCodec<G>::hook_to_py and
+  // hook_read with this id): derived from other keys, or of a shape no field above has.
+  struct Hook {
+    static constexpr std::string_view kKind = "hook";
+    std::string_view key;
+    int id;
+    Need need = Need::kRequired;
+    std::string_view meaning{};
+  };
+};
+
+template <class F>
+concept RangedField = F::kKind == "int" || F::kKind == "choice" || F::kKind == "set";
+
+// Calls f(field) for every field of the schema, in declaration (to_dict) order.
+template <class Fields, class F>
+constexpr void for_each_field(const Fields& fields, F&& f) {
+  std::apply([&](const auto&... field) { (f(field), ...); }, fields);
+}
+
+// The first field of `s` outside its declared range, as a message; nullptr if none. Each game's
+// validate starts here and adds the invariants across fields.
+template <class Fields, class State, class P>
+constexpr const char* check_state_ranges(const Fields& fields, const State& s, const P& p) {
+  const char* error = nullptr;
+  for_each_field(fields, [&]<class F>(const F& f) {
+    if constexpr (RangedField<F>) {
+      const int n = f.count.scalar() ? 1 : f.count(p);
+      for (int i = 0; i < n && !error; ++i)
+        if (!f.contains(F::at(s, i), p)) error = f.error.text.data();
+    }
+  });
+  return error;
+}
+
+}  // namespace tb
