@@ -25,7 +25,8 @@ GAME = "hoi_pho"
 def simulate_cells(games: int) -> None:
     names = list(GRID)
     for values in itertools.product(*GRID.values()):
-        tb.simulate(GAME, games=games, seed=0, progress=False, **dict(zip(names, values, strict=True)))
+        cell = dict(zip(names, values, strict=True))
+        tb.simulate(GAME, games=games, seed=0, progress=False, **cell)
 
 
 def main() -> None:
