@@ -16,16 +16,20 @@ here. Any object with a matching ``act`` method can play in ``tb.play``.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from ._checks import check_optional_seed, check_positive_int
-from ._core import BotConfig, Evaluator, State
+from ._core import BotConfig, Evaluator, Game, State
+from ._registry import make
+from .weights import Network, load_weights, shipped_path, trained_params
 
-__all__ = ["ISMCTS", "PIMC", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
+__all__ = ["ISMCTS", "PIMC", "Baseline", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
 
 _T = TypeVar("_T")
 
@@ -191,6 +195,56 @@ class PIMC(BuiltinBot):
         return self.seed
 
 
+class Baseline(ISMCTS):
+    """PUCT with the network the package ships for a game (``tablebits.weights``; trained by
+    ``tablebits train``), run on numpy alone.
+
+    ``game`` is a game id (the shipped weights' parameter set, e.g. ``color_mafia`` with 4
+    players) or a ``Game``, whose parameters must be those the weights were trained on
+    (``ValueError`` otherwise). ``weights`` loads another file instead of the shipped one.
+    ``iterations``, ``time_limit``, ``threads``, ``seed``, ``batch_size`` and ``c_puct`` are
+    those of ``ISMCTS(evaluator=...)``: like any learned bot it plays in ``tb.play``,
+    ``tb.arena`` and ``tb.ladder`` (local backend), the games running in C++ and each batch of
+    leaves evaluated by the network under the GIL.
+
+    >>> import tablebits as tb
+    >>> state = tb.make("good_fortune").new_initial_state(seed=3)
+    >>> Baseline("good_fortune", iterations=50).act(state, 0) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        threads: int = 1,
+        seed: int | None = 0,
+        batch_size: int = 8,
+        c_puct: float = 1.5,
+        weights: str | os.PathLike[str] | None = None,
+    ) -> None:
+        game_id = game.id if isinstance(game, Game) else game
+        path = shipped_path(game_id) if weights is None else Path(weights)
+        if not isinstance(game, Game):
+            game = make(game_id, **trained_params(path))
+        self.network: Network = load_weights(path, game)
+        self.game = game
+        super().__init__(
+            iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
+            evaluator=self.network.evaluate, batch_size=batch_size, c_puct=c_puct,
+        )
+        self.name = self.name.replace("puct:", "baseline:", 1)
+
+    def check_game(self, game: Game) -> None:
+        """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
+        if game != self.game:
+            raise ValueError(
+                f"bot {self.name} plays {self.game.id} with {self.game.params} (its weights' "
+                f"game), not {game.id} with {game.params}"
+            )
+
+
 #: The iteration budget of a bot that only its time limit stops (``ismcts:20ms``).
 UNTIL_TIME_LIMIT = 2**32 - 1
 
@@ -226,9 +280,10 @@ def _parse_budget(text: str) -> tuple[int, float | None]:
     return int(iters), None
 
 
-def parse(spec: str) -> BuiltinBot:
+def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
-    ``pimc`` or ``pimc:SAMPLES[@DEPTH]``. BUDGET is ITERATIONS, a time per decision (``20ms``,
+    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET`` (``Baseline``: it
+    needs ``game``, the game it plays). BUDGET is ITERATIONS, a time per decision (``20ms``,
     ``0.5s``: iterations until the time is spent) or both (``1000/20ms``: whichever comes
     first). Time-limited bots depend on the machine's speed (``tb.arena`` takes them only with
     ``reproducible=False``).
@@ -254,6 +309,14 @@ def parse(spec: str) -> BuiltinBot:
             return ISMCTS(iterations, float(expl) if expl else 0.7, time_limit=time_limit)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    if name == "baseline":
+        if game is None:
+            raise ValueError(f"bot {spec!r} plays one game's network: pass the game to parse")
+        try:
+            iterations, time_limit = _parse_budget(rest) if rest else (200, None)
+            return Baseline(game, iterations, time_limit=time_limit)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     if name == "pimc":
         if not rest:
             return PIMC()
@@ -264,8 +327,8 @@ def parse(spec: str) -> BuiltinBot:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     raise ValueError(
         f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
-        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc or "
-        "pimc:SAMPLES[@DEPTH]"
+        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
+        "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET"
     )
 
 

@@ -1,0 +1,96 @@
+"""The training data: games played by a teacher search, every searched decision recorded as
+(observation, visit distribution, the game's final returns).
+
+The teacher is the engine's ISMCTS with ``teacher_iterations`` iterations per decision (so the
+net learns to imitate a search far stronger than a fast playout can be per millisecond -- see
+``tablebits.train``). For variety the first ``explore_moves`` decisions of a game are drawn in
+proportion to the visits, the rest take the search's best action. Everything is seeded from
+``(seed, round, game index)``, so the same arguments give the same data, whatever the number
+of threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._core import Game
+from ..search import search
+
+__all__ = ["Batch", "play_games"]
+
+
+@dataclass
+class Batch:
+    """Positions of some games: ``obs`` float32 ``(N, observation_size)``, ``policy`` float32
+    ``(N, num_actions)`` (visit shares), ``value`` float32 ``(N, num_players)`` (final
+    returns)."""
+
+    obs: np.ndarray
+    policy: np.ndarray
+    value: np.ndarray
+
+    @staticmethod
+    def concat(parts: list[Batch]) -> Batch:
+        return Batch(*(np.concatenate(arrays) for arrays in
+                       zip(*[(b.obs, b.policy, b.value) for b in parts], strict=True)))
+
+
+def _decision_seed(rng: np.random.Generator) -> int:
+    return int(rng.integers(0, 2**63))
+
+
+def play_game(game: Game, teacher_iterations: int, explore_moves: int,
+              seed: tuple[int, int, int]) -> Batch:
+    """One game played by the teacher from ``seed`` = (run seed, round, game index)."""
+    rng = np.random.default_rng(list(seed))
+    state = game.new_initial_state(seed=_decision_seed(rng))
+    obs: list[np.ndarray] = []
+    pis: list[np.ndarray] = []
+    decisions = 0
+    while not state.is_terminal():
+        acting = state.acting_players() if state.is_simultaneous_node() else \
+            [state.current_player()]
+        chosen = []
+        for player in acting:
+            found = search(state, player, iterations=teacher_iterations,
+                           seed=_decision_seed(rng))
+            action = found.best_action
+            if found.iterations:
+                visits = found.visits.astype(np.float64)
+                pi = visits / visits.sum()
+                obs.append(state.observation_tensor(player).reshape(-1))
+                pis.append(pi.astype(np.float32))
+                if decisions < explore_moves:
+                    action = int(rng.choice(len(pi), p=pi))
+            chosen.append(action)
+        decisions += 1
+        if state.is_simultaneous_node():
+            state.apply_actions(chosen)
+        else:
+            state.apply_action(chosen[0])
+    returns = np.asarray(state.returns(), np.float32)
+    n = len(obs)
+    width = int(np.prod(game.observation_shape))
+    return Batch(np.array(obs, np.float32).reshape(n, width),
+                 np.array(pis, np.float32).reshape(n, game.num_actions),
+                 np.tile(returns, (n, 1)))
+
+
+def play_games(game: Game, games: int, teacher_iterations: int, explore_moves: int,
+               seed: int, round_index: int, threads: int,
+               on_game: Callable[[], None] | None = None) -> Batch:
+    """``games`` teacher games of one round, in game order, on ``threads`` threads (the search
+    releases the GIL)."""
+
+    def one(index: int) -> Batch:
+        batch = play_game(game, teacher_iterations, explore_moves, (seed, round_index, index))
+        if on_game is not None:
+            on_game()
+        return batch
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        return Batch.concat(list(pool.map(one, range(games))))
