@@ -146,9 +146,12 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     The same configuration gives the same weights, whether run at once or interrupted and
     resumed any number of times: round ``k``'s games and fitting are seeded from
     ``(seed, k)`` only, and a checkpoint is written only between rounds. ``threads`` plays
-    that many teacher games at once (the results do not depend on it).
+    that many teacher games at once (the results do not depend on it). The fitting runs on one
+    torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
+    and a fixed thread count keeps the sums, so the weights, the same from run to run.
     """
     torch = _torch()
+    torch.set_num_threads(1)
     check_seed(config.seed)
     for name in ("rounds", "games_per_round", "teacher_iterations", "epochs", "batch",
                  "window"):
