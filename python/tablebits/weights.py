@@ -78,10 +78,10 @@ def observation_digest(game: Game) -> str:
             if state.is_terminal():
                 break
             if state.is_simultaneous_node():
-                joint = []
-                for player in range(game.num_players):
+                joint = [-1] * game.num_players  # -1: a player who is not acting
+                for player in state.acting_players():
                     legal = state.legal_actions(player)
-                    joint.append(legal[(step + seed + player) % len(legal)] if legal else 0)
+                    joint[player] = legal[(step + seed + player) % len(legal)]
                 state.apply_actions(joint)
             else:
                 legal = state.legal_actions()

@@ -54,7 +54,7 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
     while not state.is_terminal():
         acting = state.acting_players() if state.is_simultaneous_node() else \
             [state.current_player()]
-        chosen = []
+        chosen = [-1] * game.num_players  # -1: a player who is not acting
         for player in acting:
             found = search(state, player, iterations=teacher_iterations,
                            seed=_decision_seed(rng))
@@ -66,12 +66,12 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
                 pis.append(pi.astype(np.float32))
                 if decisions < explore_moves:
                     action = int(rng.choice(len(pi), p=pi))
-            chosen.append(action)
+            chosen[player] = action
         decisions += 1
         if state.is_simultaneous_node():
             state.apply_actions(chosen)
         else:
-            state.apply_action(chosen[0])
+            state.apply_action(chosen[acting[0]])
     returns = np.asarray(state.returns(), np.float32)
     n = len(obs)
     width = int(np.prod(game.observation_shape))
