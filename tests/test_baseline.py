@@ -193,3 +193,19 @@ def test_zip_entries_are_plain_arrays(gf_file: Path) -> None:
     names = zipfile.ZipFile(gf_file).namelist()
     assert sorted(names) == sorted(f"{k}.npy" for k in [*random_arrays(tb.make("good_fortune")),
                                                           "meta"])
+
+
+def test_value_targets_mix_the_teacher_estimate_keeping_the_sum() -> None:
+    from tablebits.train.selfplay import value_targets
+
+    gf, cm, fox = tb.make("good_fortune"), tb.make("color_mafia", players=4), tb.make("fox_duet")
+    got = value_targets(gf, np.array([1.0, 0.0]), np.array([0, 1]), np.array([0.6, 0.3]), 0.5)
+    np.testing.assert_allclose(got, [[0.8, 0.2], [0.85, 0.15]], rtol=1e-6)
+    got = value_targets(cm, np.array([0.0, 0.5, 0.5, 0.0]), np.array([0]), np.array([0.4]), 0.5)
+    np.testing.assert_allclose(got, [[0.2, 0.4, 0.4, 0.0]], rtol=1e-6)
+    got = value_targets(cm, np.array([1.0, 0.0, 0.0, 0.0]), np.array([0]), np.array([0.2]), 1.0)
+    np.testing.assert_allclose(got, [[0.2, 0.8 / 3, 0.8 / 3, 0.8 / 3]], rtol=1e-6)
+    got = value_targets(fox, np.array([0.0, 0.0]), np.array([1]), np.array([0.3]), 0.5)
+    np.testing.assert_allclose(got, [[0.15, 0.15]], rtol=1e-6)
+    got = value_targets(gf, np.array([1.0, 0.0]), np.array([1]), np.array([0.9]), 0.0)
+    np.testing.assert_allclose(got, [[1.0, 0.0]])

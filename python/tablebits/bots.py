@@ -27,7 +27,7 @@ import numpy as np
 from ._checks import check_optional_seed, check_positive_int
 from ._core import BotConfig, Evaluator, Game, State
 from ._registry import make
-from .weights import Network, load_weights, shipped_path, trained_params
+from .weights import Network, load_weights, shipped_path, trained_for
 
 __all__ = ["ISMCTS", "PIMC", "Baseline", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
 
@@ -227,7 +227,7 @@ class Baseline(ISMCTS):
         game_id = game.id if isinstance(game, Game) else game
         path = shipped_path(game_id) if weights is None else Path(weights)
         if not isinstance(game, Game):
-            game = make(game_id, **trained_params(path))
+            game = make(game_id, **trained_for(path)[1])
         self.network: Network = load_weights(path, game)
         self.game = game
         super().__init__(

@@ -41,7 +41,7 @@ import numpy as np
 from ._core import Game
 
 __all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
-           "shipped_path", "trained_params"]
+           "shipped_path", "trained_for"]
 
 #: The version of the file format; a file of another version is refused.
 FORMAT = 1
@@ -237,14 +237,15 @@ def _network(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) ->
                    training=dict(meta.get("training") or {}))
 
 
-def trained_params(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The parameter set the weights in ``path`` were trained on (``ValueError`` if the file is
-    not a readable weights file)."""
+def trained_for(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:
+    """The game id and parameter set the weights in ``path`` were trained on (``ValueError`` if
+    the file is not a readable weights file)."""
     target = Path(path)
-    params = _read(target)[0].get("params")
-    if not isinstance(params, dict):
-        raise ValueError(f"weights file {target} is corrupt: its meta has no parameter set")
-    return params
+    meta = _read(target)[0]
+    game_id, params = meta.get("game"), meta.get("params")
+    if not isinstance(game_id, str) or not isinstance(params, dict):
+        raise ValueError(f"weights file {target} is corrupt: its meta has no game or parameters")
+    return game_id, params
 
 
 def load_weights(path: str | os.PathLike[str], game: Game) -> Network:

@@ -22,7 +22,9 @@ _HELP = {
     "window": "rounds of positions the network is fitted to",
     "epochs": "passes over the window per round",
     "batch": "positions per gradient step",
-    "lr": "Adam learning rate",
+    "lr": "AdamW learning rate",
+    "value_mix": "0: value targets are the game results; up to 1: the teacher's estimate",
+    "weight_decay": "AdamW weight decay",
 }
 
 

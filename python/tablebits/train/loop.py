@@ -45,6 +45,8 @@ class TrainConfig:
     batch: int = 256
     lr: float = 2e-3
     hidden: tuple[int, ...] = (128, 128)
+    value_mix: float = 0.0  #: 0: value targets are the game results; 1: the teacher's estimates
+    weight_decay: float = 0.0  #: AdamW's decoupled weight decay (against over-fitting)
 
     def same_run(self, other: TrainConfig) -> list[str]:
         """The fields (``rounds`` aside) in which ``other`` differs."""
@@ -162,14 +164,16 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     sizes = (int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
     torch.manual_seed(config.seed)
     net = _model(torch, config, sizes)
-    optimiser = torch.optim.Adam(net.parameters(), lr=config.lr)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=config.lr,
+                                  weight_decay=config.weight_decay)
     window: list[Batch] = []
     history: list[dict[str, Any]] = []
     start = 0
     checkpoint = folder / "checkpoint.pt"
     if checkpoint.exists():
         saved = _load_checkpoint(torch, checkpoint)
-        before = TrainConfig(**{**saved["config"], "hidden": tuple(saved["config"]["hidden"])})
+        before = TrainConfig(**{**asdict(TrainConfig(game="", params={})), **saved["config"],
+                                "hidden": tuple(saved["config"]["hidden"])})
         differ = before.same_run(config)
         if differ:
             raise ValueError(f"{checkpoint} belongs to another run (it differs in {differ}); "
@@ -185,7 +189,7 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             bar.set_description(f"{game.id} round {k + 1}/{config.rounds}")
             data = play_games(game, config.games_per_round, config.teacher_iterations,
                               config.explore_moves, config.seed, k, threads,
-                              on_game=lambda: bar.update(1))
+                              config.value_mix, on_game=lambda: bar.update(1))
             window = [*window, data][-config.window:]
             loss = _fit(torch, net, optimiser, Batch.concat(window), config, k)
             net.eval()

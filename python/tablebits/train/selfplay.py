@@ -26,8 +26,8 @@ __all__ = ["Batch", "play_games"]
 @dataclass
 class Batch:
     """Positions of some games: ``obs`` float32 ``(N, observation_size)``, ``policy`` float32
-    ``(N, num_actions)`` (visit shares), ``value`` float32 ``(N, num_players)`` (final
-    returns)."""
+    ``(N, num_actions)`` (visit shares), ``value`` float32 ``(N, num_players)`` (value targets,
+    see ``value_targets``)."""
 
     obs: np.ndarray
     policy: np.ndarray
@@ -43,13 +43,42 @@ def _decision_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2**63))
 
 
+def value_targets(game: Game, returns: np.ndarray, movers: np.ndarray, searched: np.ndarray,
+                  mix: float) -> np.ndarray:
+    """Each position's value target ``(N, num_players)``: the final ``returns``, with the
+    mover's entry moved ``mix`` of the way towards the teacher's own estimate (``searched``:
+    the visit-weighted mean value at the root, far less noisy than one game's result). The
+    other players' entries keep the game's sum: in a constant-sum game they share what the
+    mover's entry gave up or took in proportion to their returns (equally if those are all 0);
+    in an identical-utility game every entry is the mover's."""
+    info = game.info
+    out = np.tile(returns, (len(movers), 1)).astype(np.float64)
+    rows = np.arange(len(movers))
+    mover = (1 - mix) * out[rows, movers] + mix * searched
+    if info.utility == "identical":
+        return np.repeat(mover[:, None], game.num_players, axis=1).astype(np.float32)
+    if info.utility_sum is not None and game.num_players > 1:
+        rest = out.copy()
+        rest[rows, movers] = 0.0
+        mass = rest.sum(axis=1, keepdims=True)
+        left = (info.utility_sum - mover)[:, None]
+        equal = np.where(rest == 0, 1.0, 0.0)
+        equal[rows, movers] = 0.0
+        out = np.where(mass > 0, rest / np.where(mass > 0, mass, 1) * left,
+                       equal / (game.num_players - 1) * left)
+    out[rows, movers] = mover
+    return out.astype(np.float32)
+
+
 def play_game(game: Game, teacher_iterations: int, explore_moves: int,
-              seed: tuple[int, int, int]) -> Batch:
+              seed: tuple[int, int, int], value_mix: float = 0.0) -> Batch:
     """One game played by the teacher from ``seed`` = (run seed, round, game index)."""
     rng = np.random.default_rng(list(seed))
     state = game.new_initial_state(seed=_decision_seed(rng))
     obs: list[np.ndarray] = []
     pis: list[np.ndarray] = []
+    movers: list[int] = []
+    searched: list[float] = []
     decisions = 0
     while not state.is_terminal():
         acting = state.acting_players() if state.is_simultaneous_node() else \
@@ -64,6 +93,8 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
                 pi = visits / visits.sum()
                 obs.append(state.observation_tensor(player).reshape(-1))
                 pis.append(pi.astype(np.float32))
+                movers.append(player)
+                searched.append(float(np.nansum(pi * np.nan_to_num(found.values))))
                 if decisions < explore_moves:
                     action = int(rng.choice(len(pi), p=pi))
             chosen[player] = action
@@ -77,17 +108,19 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
     width = int(np.prod(game.observation_shape))
     return Batch(np.array(obs, np.float32).reshape(n, width),
                  np.array(pis, np.float32).reshape(n, game.num_actions),
-                 np.tile(returns, (n, 1)))
+                 value_targets(game, returns, np.array(movers, np.int64),
+                               np.array(searched, np.float64), value_mix))
 
 
 def play_games(game: Game, games: int, teacher_iterations: int, explore_moves: int,
-               seed: int, round_index: int, threads: int,
+               seed: int, round_index: int, threads: int, value_mix: float = 0.0,
                on_game: Callable[[], None] | None = None) -> Batch:
     """``games`` teacher games of one round, in game order, on ``threads`` threads (the search
     releases the GIL)."""
 
     def one(index: int) -> Batch:
-        batch = play_game(game, teacher_iterations, explore_moves, (seed, round_index, index))
+        batch = play_game(game, teacher_iterations, explore_moves, (seed, round_index, index),
+                          value_mix)
         if on_game is not None:
             on_game()
         return batch
