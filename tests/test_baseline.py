@@ -200,7 +200,7 @@ def test_value_targets_mix_the_teacher_estimate_keeping_the_sum() -> None:
 
     gf, cm, fox = tb.make("good_fortune"), tb.make("color_mafia", players=4), tb.make("fox_duet")
     got = value_targets(gf, np.array([1.0, 0.0]), np.array([0, 1]), np.array([0.6, 0.3]), 0.5)
-    np.testing.assert_allclose(got, [[0.8, 0.2], [0.85, 0.15]], rtol=1e-6)
+    np.testing.assert_allclose(got, [[0.8, 0.2], [0.15, 0.85]], rtol=1e-6)  # by seat from the mover
     got = value_targets(cm, np.array([0.0, 0.5, 0.5, 0.0]), np.array([0]), np.array([0.4]), 0.5)
     np.testing.assert_allclose(got, [[0.2, 0.4, 0.4, 0.0]], rtol=1e-6)
     got = value_targets(cm, np.array([1.0, 0.0, 0.0, 0.0]), np.array([0]), np.array([0.2]), 1.0)
@@ -208,4 +208,31 @@ def test_value_targets_mix_the_teacher_estimate_keeping_the_sum() -> None:
     got = value_targets(fox, np.array([0.0, 0.0]), np.array([1]), np.array([0.3]), 0.5)
     np.testing.assert_allclose(got, [[0.15, 0.15]], rtol=1e-6)
     got = value_targets(gf, np.array([1.0, 0.0]), np.array([1]), np.array([0.9]), 0.0)
-    np.testing.assert_allclose(got, [[1.0, 0.0]])
+    np.testing.assert_allclose(got, [[0.0, 1.0]])  # player 1 lost: its own entry first
+
+
+@pytest.mark.parametrize("relative", [False, True])
+def test_relative_values_are_read_by_seat_from_the_rows_player(relative: bool) -> None:
+    # Every evaluator row answers (0.9, 0.1). With uniform priors and a large c_puct each root
+    # action gets exactly one walk, which ends at the child and evaluates it from the view of the
+    # player to act there. By player id, the root player p's value is always entry p; by seat,
+    # it is 0.9 when p acts at the child (entry 0 is the row's player) and 0.1 when the other
+    # player does.
+    game = tb.make("good_fortune")
+    state = game.new_initial_state(seed=4)
+    state.apply_action(state.legal_actions()[0])
+    p = state.current_player()
+    legal = state.legal_actions()
+
+    def evaluator(obs: np.ndarray, masks: np.ndarray):
+        return np.ones(masks.shape), np.tile([0.9, 0.1], (len(obs), 1))
+
+    found = tb.search(state, iterations=1 + len(legal), evaluator=evaluator, batch_size=1,
+                      c_puct=100.0, relative_values=relative)
+    for a in legal:
+        assert found.visits[a] == 1
+        child = state.clone()
+        child.apply_action(a)
+        by_seat = 0.9 if child.current_player() == p else 0.1
+        want = by_seat if relative else [0.9, 0.1][p]
+        assert found.values[a] == pytest.approx(want), (a, child.current_player(), p)

@@ -100,7 +100,9 @@ class ISMCTS(BuiltinBot):
     to each evaluator call. Such a bot plays in ``tb.play`` and ``tb.arena`` like any other; in
     an arena the games still run in C++ on ``threads`` threads, and each evaluator call takes
     the GIL, so the Python evaluator runs one batch at a time. An error raised by the evaluator
-    ends the arena with that error.
+    ends the arena with that error. ``relative_values=True`` reads each row's values by seat
+    from the row's player (entry ``k`` is player ``(p + k) % num_players``), the way the games
+    write observations, so a network that sees only the observation can predict them.
     """
 
     def __init__(
@@ -113,8 +115,11 @@ class ISMCTS(BuiltinBot):
         evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | None = None,
         batch_size: int = 8,
         c_puct: float = 1.5,
+        relative_values: bool = False,
     ) -> None:
         check_positive_int(threads, "threads")
+        if not isinstance(relative_values, bool):
+            raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         check_positive_int(batch_size, "batch_size")
         self._evaluator = None if evaluator is None else Evaluator(evaluator)
         if self._evaluator is None:
@@ -126,6 +131,7 @@ class ISMCTS(BuiltinBot):
             self.config = BotConfig(
                 "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
                 threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
+                relative_values=int(relative_values),
             )
         self.seed = check_optional_seed(seed)
         self.iterations = iterations
@@ -233,6 +239,7 @@ class Baseline(ISMCTS):
         super().__init__(
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
             evaluator=self.network.evaluate, batch_size=batch_size, c_puct=c_puct,
+            relative_values=True,  # the network's values are by seat from the observer
         )
         self.name = self.name.replace("puct:", "baseline:", 1)
 

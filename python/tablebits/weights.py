@@ -102,7 +102,9 @@ def _meta_of(game: Game) -> dict[str, Any]:
 class Network:
     """An MLP: ``hidden`` (weight, bias) pairs with ReLU, then a policy head (logits over the
     action ids) and a value head (each player's value: a sigmoid, so in [0, 1], the range of
-    the games' win shares)."""
+    the games' win shares). The values are by seat from the observer, as the observations are
+    written: entry ``k`` is player ``(p + k) % num_players`` for an observation of player ``p``
+    (search with ``relative_values=True``)."""
 
     meta: dict[str, Any]
     hidden: list[tuple[np.ndarray, np.ndarray]]

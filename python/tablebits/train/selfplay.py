@@ -45,7 +45,9 @@ def _decision_seed(rng: np.random.Generator) -> int:
 
 def value_targets(game: Game, returns: np.ndarray, movers: np.ndarray, searched: np.ndarray,
                   mix: float) -> np.ndarray:
-    """Each position's value target ``(N, num_players)``: the final ``returns``, with the
+    """Each position's value target ``(N, num_players)``, by seat from the mover (entry ``k``
+    is player ``(mover + k) mod N``: the network sees only the mover's observation, written from
+    that seat): the final ``returns``, with the
     mover's entry moved ``mix`` of the way towards the teacher's own estimate (``searched``:
     the visit-weighted mean value at the root, far less noisy than one game's result). The
     other players' entries keep the game's sum: in a constant-sum game they share what the
@@ -67,7 +69,9 @@ def value_targets(game: Game, returns: np.ndarray, movers: np.ndarray, searched:
         out = np.where(mass > 0, rest / np.where(mass > 0, mass, 1) * left,
                        equal / (game.num_players - 1) * left)
     out[rows, movers] = mover
-    return out.astype(np.float32)
+    # by seat from the mover (entry k: player (mover + k) mod N), as the observation is written
+    seats = (movers[:, None] + np.arange(game.num_players)[None, :]) % game.num_players
+    return out[rows[:, None], seats].astype(np.float32)
 
 
 def play_game(game: Game, teacher_iterations: int, explore_moves: int,
