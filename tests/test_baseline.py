@@ -236,3 +236,11 @@ def test_relative_values_are_read_by_seat_from_the_rows_player(relative: bool) -
         by_seat = 0.9 if child.current_player() == p else 0.1
         want = by_seat if relative else [0.9, 0.1][p]
         assert found.values[a] == pytest.approx(want), (a, child.current_player(), p)
+
+
+def test_play_and_ladder_take_a_baseline() -> None:
+    record = tb.play("good_fortune", [Baseline("good_fortune", iterations=20),
+                                      tb.bots.Random(seed=1)], seed=2)
+    assert record.bots[0] == "baseline:20" and len(record.actions) > 0
+    result = tb.ladder("good_fortune", ["random", "baseline:20"], games=4, seed=1)
+    assert result.bots == ["random", "baseline:20"]

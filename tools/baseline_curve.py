@@ -24,7 +24,8 @@ from tablebits.weights import trained_for
 def measure(run: Path, opponents: list[str], iterations: int, games: int, every: int,
             threads: int) -> dict:
     snapshots = sorted((run / "rounds").glob("round*.npz"))
-    chosen = [p for i, p in enumerate(snapshots, 1) if i % every == 0 or i == len(snapshots)]
+    chosen = [p for i, p in enumerate(snapshots, 1)
+              if i == 1 or i % every == 0 or i == len(snapshots)]
     points = []
     for path in chosen:
         bot = Baseline(trained_for(path)[0], iterations=iterations,
