@@ -25,6 +25,7 @@ _HELP = {
     "lr": "AdamW learning rate",
     "value_mix": "0: value targets are the game results; up to 1: the teacher's estimate",
     "weight_decay": "AdamW weight decay",
+    "teacher": "ismcts, or pimc (Fox Duet: PIMC with --teacher-iterations samples)",
 }
 
 

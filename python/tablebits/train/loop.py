@@ -47,6 +47,7 @@ class TrainConfig:
     hidden: tuple[int, ...] = (128, 128)
     value_mix: float = 0.0  #: 0: value targets are the game results; 1: the teacher's estimates
     weight_decay: float = 0.0  #: AdamW's decoupled weight decay (against over-fitting)
+    teacher: str = "ismcts"  #: ``ismcts`` or ``pimc`` (cooperative games with the team solver)
 
     def same_run(self, other: TrainConfig) -> list[str]:
         """The fields (``rounds`` aside) in which ``other`` differs."""
@@ -159,6 +160,8 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                  "window"):
         check_positive_int(getattr(config, name), name)
     check_positive_int(threads, "threads")
+    if config.teacher not in ("ismcts", "pimc"):
+        raise ValueError(f"teacher must be 'ismcts' or 'pimc', got {config.teacher!r}")
     folder = Path(out)
     (folder / "rounds").mkdir(parents=True, exist_ok=True)
     sizes = (int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
@@ -189,7 +192,8 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             bar.set_description(f"{game.id} round {k + 1}/{config.rounds}")
             data = play_games(game, config.games_per_round, config.teacher_iterations,
                               config.explore_moves, config.seed, k, threads,
-                              config.value_mix, on_game=lambda: bar.update(1))
+                              config.value_mix, config.teacher,
+                              on_game=lambda: bar.update(1))
             window = [*window, data][-config.window:]
             loss = _fit(torch, net, optimiser, Batch.concat(window), config, k)
             net.eval()

@@ -3,10 +3,11 @@
 
 The teacher is the engine's ISMCTS with ``teacher_iterations`` iterations per decision (so the
 net learns to imitate a search far stronger than a fast playout can be per millisecond -- see
-``tablebits.train``). For variety the first ``explore_moves`` decisions of a game are drawn in
-proportion to the visits, the rest take the search's best action. Everything is seeded from
-``(seed, round, game index)``, so the same arguments give the same data, whatever the number
-of threads.
+``tablebits.train``), or for the cooperative Fox Duet, where ISMCTS teams almost never win,
+``PIMC(samples=teacher_iterations)`` (its decision as a one-hot policy target). For variety the
+first ``explore_moves`` decisions of a game are drawn in proportion to the visits (with PIMC:
+its choice), the rest take the teacher's action. Everything is seeded from ``(seed, round,
+game index)``, so the same arguments give the same data, whatever the number of threads.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._core import Game
+from .._core import Game, State
+from ..bots import PIMC
 from ..search import search
 
 __all__ = ["Batch", "play_games"]
@@ -74,9 +76,37 @@ def value_targets(game: Game, returns: np.ndarray, movers: np.ndarray, searched:
     return out[rows[:, None], seats].astype(np.float32)
 
 
+def _ismcts_decision(state: State, player: int, iterations: int,
+                     rng: np.random.Generator) -> tuple[int, np.ndarray | None, float]:
+    """ISMCTS's action, visit shares (None: a single legal action, nothing searched) and
+    visit-weighted root value."""
+    found = search(state, player, iterations=iterations, seed=_decision_seed(rng))
+    if not found.iterations:
+        return found.best_action, None, 0.0
+    visits = found.visits.astype(np.float64)
+    pi = visits / visits.sum()
+    return found.best_action, pi, float(np.nansum(pi * np.nan_to_num(found.values)))
+
+
+def _pimc_decision(state: State, player: int, bot: PIMC,
+                   rng: np.random.Generator) -> tuple[int, np.ndarray | None, float]:
+    """PIMC's action as a one-hot policy (it has no visit counts and no value: the value target
+    is then the game's result alone)."""
+    action = state.bot_action(bot.config, player, seed=_decision_seed(rng))
+    if len(state.legal_actions(player)) < 2:
+        return action, None, 0.0
+    pi = np.zeros(state.game.num_actions)
+    pi[action] = 1.0
+    return action, pi, 0.0
+
+
 def play_game(game: Game, teacher_iterations: int, explore_moves: int,
-              seed: tuple[int, int, int], value_mix: float = 0.0) -> Batch:
+              seed: tuple[int, int, int], value_mix: float = 0.0,
+              teacher: str = "ismcts") -> Batch:
     """One game played by the teacher from ``seed`` = (run seed, round, game index)."""
+    pimc = PIMC(samples=teacher_iterations) if teacher == "pimc" else None
+    if pimc is not None:
+        value_mix = 0.0  # PIMC has no value estimate to mix in
     rng = np.random.default_rng(list(seed))
     state = game.new_initial_state(seed=_decision_seed(rng))
     obs: list[np.ndarray] = []
@@ -89,16 +119,15 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
             [state.current_player()]
         chosen = [-1] * game.num_players  # -1: a player who is not acting
         for player in acting:
-            found = search(state, player, iterations=teacher_iterations,
-                           seed=_decision_seed(rng))
-            action = found.best_action
-            if found.iterations:
-                visits = found.visits.astype(np.float64)
-                pi = visits / visits.sum()
+            if pimc is not None:
+                action, pi, value = _pimc_decision(state, player, pimc, rng)
+            else:
+                action, pi, value = _ismcts_decision(state, player, teacher_iterations, rng)
+            if pi is not None:
                 obs.append(state.observation_tensor(player).reshape(-1))
                 pis.append(pi.astype(np.float32))
                 movers.append(player)
-                searched.append(float(np.nansum(pi * np.nan_to_num(found.values))))
+                searched.append(value)
                 if decisions < explore_moves:
                     action = int(rng.choice(len(pi), p=pi))
             chosen[player] = action
@@ -118,13 +147,13 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
 
 def play_games(game: Game, games: int, teacher_iterations: int, explore_moves: int,
                seed: int, round_index: int, threads: int, value_mix: float = 0.0,
-               on_game: Callable[[], None] | None = None) -> Batch:
+               teacher: str = "ismcts", on_game: Callable[[], None] | None = None) -> Batch:
     """``games`` teacher games of one round, in game order, on ``threads`` threads (the search
     releases the GIL)."""
 
     def one(index: int) -> Batch:
         batch = play_game(game, teacher_iterations, explore_moves, (seed, round_index, index),
-                          value_mix)
+                          value_mix, teacher)
         if on_game is not None:
             on_game()
         return batch
