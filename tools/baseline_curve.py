@@ -37,7 +37,8 @@ def measure(run: Path, opponents: list[str], iterations: int, games: int, every:
             entry[name] = [ci.mean, ci.low, ci.high]
         points.append(entry)
         print(json.dumps(entry), flush=True)
-    return {"run": run.name, "iterations": iterations, "games": games, "points": points}
+    game = trained_for(chosen[-1])[0] if chosen else ""
+    return {"game": game, "iterations": iterations, "games": games, "points": points}
 
 
 def plot(curve: dict, opponents: list[str], out: Path, title: str) -> None:
@@ -50,8 +51,8 @@ def plot(curve: dict, opponents: list[str], out: Path, title: str) -> None:
     x = [p["games_trained"] for p in curve["points"]]
     for name in opponents:
         mean = [p[name][0] for p in curve["points"]]
-        low = [p[name][0] - p[name][1] for p in curve["points"]]
-        high = [p[name][2] - p[name][0] for p in curve["points"]]
+        low = [max(p[name][0] - p[name][1], 0.0) for p in curve["points"]]  # rounding at 1.0
+        high = [max(p[name][2] - p[name][0], 0.0) for p in curve["points"]]
         ax.errorbar(x, mean, yerr=[low, high], marker="o", capsize=3, label=f"against {name}")
     ax.set_xlabel("teacher games trained on")
     ax.set_ylabel(f"win share of baseline:{curve['iterations']}")
@@ -72,11 +73,16 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--replot", action="store_true",
+                        help="draw the picture from the JSON beside --out, measuring nothing")
     args = parser.parse_args()
-    curve = measure(args.run, args.opponents, args.iterations, args.games, args.every,
-                    args.threads)
-    args.out.with_suffix(".json").write_text(json.dumps(curve, indent=1))
-    plot(curve, args.opponents, args.out, f"Baseline training curve: {args.run.name}")
+    if args.replot:
+        curve = json.loads(args.out.with_suffix(".json").read_text())
+    else:
+        curve = measure(args.run, args.opponents, args.iterations, args.games, args.every,
+                        args.threads)
+        args.out.with_suffix(".json").write_text(json.dumps(curve, indent=1))
+    plot(curve, args.opponents, args.out, f"Baseline training curve: {curve['game']}")
 
 
 if __name__ == "__main__":
