@@ -13,7 +13,7 @@ from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
 from ._registry import resolve_game
-from .bots import ISMCTS, Bot, BuiltinBot, Random, fill_seats, parse
+from .bots import ISMCTS, Baseline, Bot, BuiltinBot, Random, fill_seats, parse
 from .jobs import runner
 from .jobs.results import GameRecords, json_number
 from .jobs.spec import ArenaJob, Outcome
@@ -159,10 +159,12 @@ def arena_job(
     """
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bots, not a str")
-    resolved = [parse(b) if isinstance(b, str) else b for b in bots]
+    resolved = [parse(b, g) if isinstance(b, str) else b for b in bots]
     for b in resolved:
         if not isinstance(b, BuiltinBot):
             raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
+        if isinstance(b, Baseline):
+            b.check_game(g)
         if reproducible and not b.config.reproducible:
             raise ValueError(
                 f"bot {b.name} has a time limit, so its games depend on this machine's speed and "

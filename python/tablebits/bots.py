@@ -16,16 +16,20 @@ here. Any object with a matching ``act`` method can play in ``tb.play``.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from ._checks import check_optional_seed, check_positive_int
-from ._core import BotConfig, Evaluator, State
+from ._core import BotConfig, Evaluator, Game, State
+from ._registry import make
+from .weights import Network, load_weights, shipped_path, trained_for
 
-__all__ = ["ISMCTS", "PIMC", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
+__all__ = ["ISMCTS", "PIMC", "Baseline", "Bot", "BuiltinBot", "Random", "fill_seats", "parse"]
 
 _T = TypeVar("_T")
 
@@ -96,7 +100,9 @@ class ISMCTS(BuiltinBot):
     to each evaluator call. Such a bot plays in ``tb.play`` and ``tb.arena`` like any other; in
     an arena the games still run in C++ on ``threads`` threads, and each evaluator call takes
     the GIL, so the Python evaluator runs one batch at a time. An error raised by the evaluator
-    ends the arena with that error.
+    ends the arena with that error. ``relative_values=True`` reads each row's values by seat
+    from the row's player (entry ``k`` is player ``(p + k) % num_players``), the way the games
+    write observations, so a network that sees only the observation can predict them.
     """
 
     def __init__(
@@ -109,8 +115,11 @@ class ISMCTS(BuiltinBot):
         evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | None = None,
         batch_size: int = 8,
         c_puct: float = 1.5,
+        relative_values: bool = False,
     ) -> None:
         check_positive_int(threads, "threads")
+        if not isinstance(relative_values, bool):
+            raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         check_positive_int(batch_size, "batch_size")
         self._evaluator = None if evaluator is None else Evaluator(evaluator)
         if self._evaluator is None:
@@ -122,6 +131,7 @@ class ISMCTS(BuiltinBot):
             self.config = BotConfig(
                 "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
                 threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
+                relative_values=int(relative_values),
             )
         self.seed = check_optional_seed(seed)
         self.iterations = iterations
@@ -191,6 +201,57 @@ class PIMC(BuiltinBot):
         return self.seed
 
 
+class Baseline(ISMCTS):
+    """PUCT with the network the package ships for a game (``tablebits.weights``; trained by
+    ``tablebits train``), run on numpy alone.
+
+    ``game`` is a game id (the shipped weights' parameter set, e.g. ``color_mafia`` with 4
+    players) or a ``Game``, whose parameters must be those the weights were trained on
+    (``ValueError`` otherwise). ``weights`` loads another file instead of the shipped one.
+    ``iterations``, ``time_limit``, ``threads``, ``seed``, ``batch_size`` and ``c_puct`` are
+    those of ``ISMCTS(evaluator=...)``: like any learned bot it plays in ``tb.play``,
+    ``tb.arena`` and ``tb.ladder`` (local backend), the games running in C++ and each batch of
+    leaves evaluated by the network under the GIL.
+
+    >>> import tablebits as tb
+    >>> state = tb.make("good_fortune").new_initial_state(seed=3)
+    >>> Baseline("good_fortune", iterations=50).act(state, 0) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        threads: int = 1,
+        seed: int | None = 0,
+        batch_size: int = 8,
+        c_puct: float = 1.5,
+        weights: str | os.PathLike[str] | None = None,
+    ) -> None:
+        game_id = game.id if isinstance(game, Game) else game
+        path = shipped_path(game_id) if weights is None else Path(weights)
+        if not isinstance(game, Game):
+            game = make(game_id, **trained_for(path)[1])
+        self.network: Network = load_weights(path, game)
+        self.game = game
+        super().__init__(
+            iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
+            evaluator=self.network.evaluate, batch_size=batch_size, c_puct=c_puct,
+            relative_values=True,  # the network's values are by seat from the observer
+        )
+        self.name = self.name.replace("puct:", "baseline:", 1)
+
+    def check_game(self, game: Game) -> None:
+        """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
+        if game != self.game:
+            raise ValueError(
+                f"bot {self.name} plays {self.game.id} with {self.game.params} (its weights' "
+                f"game), not {game.id} with {game.params}"
+            )
+
+
 #: The iteration budget of a bot that only its time limit stops (``ismcts:20ms``).
 UNTIL_TIME_LIMIT = 2**32 - 1
 
@@ -226,9 +287,10 @@ def _parse_budget(text: str) -> tuple[int, float | None]:
     return int(iters), None
 
 
-def parse(spec: str) -> BuiltinBot:
+def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
-    ``pimc`` or ``pimc:SAMPLES[@DEPTH]``. BUDGET is ITERATIONS, a time per decision (``20ms``,
+    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET`` (``Baseline``: it
+    needs ``game``, the game it plays). BUDGET is ITERATIONS, a time per decision (``20ms``,
     ``0.5s``: iterations until the time is spent) or both (``1000/20ms``: whichever comes
     first). Time-limited bots depend on the machine's speed (``tb.arena`` takes them only with
     ``reproducible=False``).
@@ -254,6 +316,14 @@ def parse(spec: str) -> BuiltinBot:
             return ISMCTS(iterations, float(expl) if expl else 0.7, time_limit=time_limit)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    if name == "baseline":
+        if game is None:
+            raise ValueError(f"bot {spec!r} plays one game's network: pass the game to parse")
+        try:
+            iterations, time_limit = _parse_budget(rest) if rest else (200, None)
+            return Baseline(game, iterations, time_limit=time_limit)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     if name == "pimc":
         if not rest:
             return PIMC()
@@ -264,8 +334,8 @@ def parse(spec: str) -> BuiltinBot:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     raise ValueError(
         f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
-        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc or "
-        "pimc:SAMPLES[@DEPTH]"
+        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
+        "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET"
     )
 
 

@@ -140,12 +140,12 @@ class LadderResult:
         return ladder_figure(self, path)
 
 
-def _check_bots(bots: Sequence[BuiltinBot | str]) -> list[BuiltinBot]:
+def _check_bots(bots: Sequence[BuiltinBot | str], game: Game) -> list[BuiltinBot]:
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise TypeError(f"bots must be a sequence of bots or bot names, got {bots!r}")
     if len(bots) < 2:
         raise ValueError(f"a ladder needs at least two bots, got {len(bots)}")
-    resolved = [parse(b) if isinstance(b, str) else b for b in bots]
+    resolved = [parse(b, game) if isinstance(b, str) else b for b in bots]
     names = [getattr(b, "name", repr(b)) for b in resolved]
     if len(set(names)) != len(names):
         raise ValueError(f"the ladder's bots must differ; got {names}")
@@ -194,7 +194,7 @@ def ladder(
     """
     check_positive_int(games, "games")  # every pair (or bot) plays at least one game
     g = runner.check_job(game, games, seed, params)
-    resolved = _check_bots(bots)
+    resolved = _check_bots(bots, g)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
     info = g.info

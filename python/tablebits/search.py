@@ -55,6 +55,7 @@ def search(
     seed: int = 0,
     threads: int = 1,
     time_limit: float | None = None,
+    relative_values: bool = False,
 ) -> SearchResult:
     """Searches ``state`` for ``player`` (default: the player to move) and returns the result.
 
@@ -75,13 +76,16 @@ def search(
 
     A malformed evaluator answer (wrong shape, NaN, a negative prior) raises ``ValueError``
     naming the array and its shape; an exception raised by the evaluator propagates unchanged;
-    either way the search stops at once.
+    either way the search stops at once. ``relative_values=True``: the evaluator's values are by
+    seat from each row's player (entry ``k`` is player ``(p + k) % num_players``), as the
+    observations are written.
     """
     check_seed(seed)
     # The bot holds the config and keeps the evaluator registered while the search runs.
     bot = ISMCTS(
         iterations=iterations, exploration=exploration, seed=seed, time_limit=time_limit,
         threads=threads, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
+        relative_values=relative_values,
     )
     decider = state.current_player() if player is None else player
     visits, values, best, line, done, seconds = state._search(bot.config, player, seed)

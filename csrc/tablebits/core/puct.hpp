@@ -47,6 +47,10 @@ struct PuctConfig {
   uint32_t batch_size = 8;    // evaluator rows per call (>= 1)
   double time_limit = 0.0;    // seconds; > 0 stops earlier when exceeded (not reproducible)
   uint64_t seed = 0;          // determinisations derive from it
+  // false: a row's values are by player id; true: by seat counted from the row's player (entry k
+  // is player (p + k) mod N), as the games write their observations -- what a network that
+  // sees only the observation can learn.
+  bool relative_values = false;
 };
 
 template <Game G>
@@ -76,6 +80,8 @@ class Puct {
     out_priors_.resize(capacity * G::kNumActions);
     out_values_.resize(capacity * static_cast<size_t>(n_));
     row_prior_.resize(capacity);
+    row_player_.resize(capacity);
+    relative_ = cfg.relative_values;
     rows_ = 0;
     leaves_.clear();
     leaf_paths_.clear();
@@ -212,6 +218,7 @@ class Puct {
     ready_[static_cast<size_t>(row)] = 0;
     nodes_[node].prior[pl] = row;
     row_prior_[r] = row;
+    row_player_[r] = pl;
   }
 
   // Evaluates the queued rows and backs up their walks. False if the evaluator failed.
@@ -230,7 +237,10 @@ class Puct {
     for (const Leaf& leaf : leaves_) {
       std::array<double, kMaxPlayers> v{};
       for (uint32_t r = leaf.row_begin; r < leaf.row_end; ++r) {
-        for (int pl = 0; pl < n_; ++pl) v[pl] += out_values_[r * static_cast<size_t>(n_) + static_cast<size_t>(pl)];
+        const int shift = relative_ ? row_player_[r] : 0;  // entry k is player (shift + k) mod n
+        for (int k = 0; k < n_; ++k) {
+          v[(shift + k) % n_] += out_values_[r * static_cast<size_t>(n_) + static_cast<size_t>(k)];
+        }
       }
       const double rows_here = leaf.row_end - leaf.row_begin;
       for (uint32_t i = leaf.path_begin; i < leaf.path_end; ++i) {
@@ -298,6 +308,8 @@ class Puct {
   std::vector<float> out_priors_;
   std::vector<float> out_values_;
   std::vector<int32_t> row_prior_;  // per batch row: its row of priors_
+  std::vector<int> row_player_;     // per batch row: the player it was observed for
+  bool relative_ = false;           // PuctConfig::relative_values of the running search
   size_t rows_ = 0;
   std::vector<Leaf> leaves_;
   std::vector<int32_t> leaf_paths_;

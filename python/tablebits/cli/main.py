@@ -11,12 +11,13 @@ import os
 import sys
 from typing import Any
 
-from .. import _build_info, bots
+from .. import _build_info
 from .._registry import games
 from .._version import __version__
 from ..arena import arena
 from ..ladder import ladder
 from ..simulate import simulate
+from ..train import command as train_command
 from .errors import flag_words
 from .options import (
     BOTS_HELP,
@@ -83,7 +84,11 @@ def run(argv: list[str] | None) -> int:
     add_play_parser(sub, games())
     add_replay_parser(sub)
     add_sweep_parser(sub, games())
+    train_cmd = sub.add_parser("train", help="train a Baseline network (needs torch: [train])")
+    train_command.add_arguments(train_cmd, games())
     args = parser.parse_args(argv)
+    if args.command == "train":
+        return train_command.run(args)
     if args.command == "ladder":
         return run_ladder(args)
     if args.command == "play":
@@ -107,7 +112,7 @@ def run(argv: list[str] | None) -> int:
                 f"{KEEP_GAMES_LIMIT:,} or fewer (above that only the summary table is kept)"
             )
         if args.command == "arena":
-            seated = [bots.parse(spec) for spec in args.bots]
+            seated = list(args.bots)  # arena parses them for its game (baseline needs it)
             result: Any = arena(args.game, seated, records=args.records,
                                 reproducible=not args.allow_time_limits, **job)
         else:

@@ -48,7 +48,7 @@ def run_play(args: argparse.Namespace) -> int:
         check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
-        specs = [bots.parse(spec) for spec in args.bots]
+        specs = [bots.parse(spec, game) for spec in args.bots]
         others = game.num_players - 1
         if len(specs) > others:
             raise ValueError(

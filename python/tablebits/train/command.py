@@ -1,0 +1,99 @@
+"""The command line of training, shared by ``tablebits train`` and ``python -m
+tablebits.train``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import fields
+from typing import Any
+
+from .._registry import make
+from .loop import TrainConfig, train
+
+__all__ = ["add_arguments", "run"]
+
+_HELP = {
+    "seed": "seed of the run (the same seed and settings give the same weights)",
+    "rounds": "rounds of games + fitting (a finished run given more rounds continues)",
+    "games_per_round": "teacher games per round",
+    "teacher_iterations": "ISMCTS iterations per teacher decision",
+    "explore_moves": "decisions per game drawn from the visit shares (variety), then best",
+    "window": "rounds of positions the network is fitted to",
+    "epochs": "passes over the window per round",
+    "batch": "positions per gradient step",
+    "lr": "AdamW learning rate",
+    "value_mix": "0: value targets are the game results; up to 1: the teacher's estimate",
+    "weight_decay": "AdamW weight decay",
+    "teacher": "ismcts, or pimc (Fox Duet: PIMC with --teacher-iterations samples)",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
+    """The options of a training run."""
+    parser.add_argument("game", choices=game_ids, metavar="GAME", help=", ".join(game_ids))
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game parameter (JSON value for lists), repeatable")
+    parser.add_argument("--out", default=None,
+                        help="run folder (default: train-GAME); an existing checkpoint there "
+                             "is resumed")
+    defaults = TrainConfig(game="", params={})
+    for f in fields(TrainConfig):
+        if f.name in _HELP:
+            default = getattr(defaults, f.name)
+            parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(default),
+                                default=default, help=_HELP[f.name])
+    parser.add_argument("--hidden", type=int, nargs="+", default=list(defaults.hidden),
+                        help="widths of the hidden layers")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="teacher games played at once (results do not depend on it)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def _params(pairs: list[str]) -> dict[str, Any]:
+    import json
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            raise ValueError(f"--param wants NAME=VALUE, got {pair!r}")
+        try:
+            out[name] = json.loads(value)
+        except json.JSONDecodeError:
+            out[name] = value
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs the training the options describe: 0 when done, 2 on bad options, 130 when
+    interrupted (the last checkpoint stays: the same command resumes)."""
+    try:
+        game = make(args.game, **_params(args.param))
+        config = TrainConfig(
+            game=game.id, params=game.params, hidden=tuple(args.hidden),
+            **{f.name: getattr(args, f.name) for f in fields(TrainConfig) if f.name in _HELP},
+        )
+        out = args.out or f"train-{game.id}"
+        history = train(game, out, config, threads=args.threads, progress=not args.no_progress)
+    except (ValueError, TypeError, ImportError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted: run the same command again to resume from the last checkpoint",
+              file=sys.stderr)
+        return 130
+    last = history[-1] if history else {}
+    print(f"done: {last.get('games', 0)} games, loss {last.get('loss')}; weights in "
+          f"{out}/{game.id}.npz")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tablebits.train GAME [options]``."""
+    from .._registry import games
+
+    parser = argparse.ArgumentParser(prog="python -m tablebits.train",
+                                     description="train a Baseline network (needs torch)")
+    add_arguments(parser, list(games()))
+    return run(parser.parse_args(argv))

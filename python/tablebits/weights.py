@@ -1,0 +1,261 @@
+"""Policy/value network weights for one game, and their numpy-only inference.
+
+A weights file is an ``.npz`` (numpy's zip of arrays; read with ``allow_pickle=False``) holding
+a small multilayer perceptron -- ``obs -> ReLU(hidden) x layers -> (policy logits over the
+action ids, each player's value)`` -- and a ``meta`` entry (UTF-8 JSON bytes) that tags it with
+what it was trained on:
+
+- ``format``: this module's ``FORMAT``;
+- ``game``, ``params``: the game id and its parameter set (``Game.params``);
+- ``observation_size``, ``num_actions``, ``num_players``;
+- ``layout``: ``observation_digest(game)``, a digest of the observation encoding (below).
+
+``load_weights(path, game)`` refuses (``ValueError`` naming the file and the difference) a file
+trained for another game, other parameters, another observation size or layout, and a file that
+is not a well-formed weights file at all. The network runs on numpy alone: torch is needed only
+to train one (``tablebits.train``).
+
+The layout digest is a SHA-256 over the observation tensors of fixed probe positions (a few
+deterministic walks through the game from fixed seeds, every player's view at every step): any
+change of what a feature means, of its order, or of the tensor's size changes the digest, so
+weights trained on an older encoding are refused instead of silently misread.
+
+>>> import tablebits as tb
+>>> net = load_weights(shipped_path("good_fortune"), tb.make("good_fortune"))
+>>> net.game_id, net.observation_size
+('good_fortune', 228)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._core import Game
+
+__all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
+           "shipped_path", "trained_for"]
+
+#: The version of the file format; a file of another version is refused.
+FORMAT = 1
+
+#: Where the package keeps the shipped weights, one ``<game id>.npz`` per game.
+SHIPPED = Path(__file__).resolve().parent / "baselines"
+
+_PROBE_SEEDS = range(4)
+_PROBE_STEPS = 24
+
+
+def shipped_path(game_id: str) -> Path:
+    """The weights file the package ships for ``game_id`` (``ValueError`` if none)."""
+    if not isinstance(game_id, str):
+        raise TypeError(f"game_id must be a str, not {type(game_id).__name__}")
+    path = SHIPPED / f"{game_id}.npz"
+    if not path.is_file():
+        shipped = sorted(p.stem for p in SHIPPED.glob("*.npz"))
+        raise ValueError(f"no shipped baseline weights for {game_id!r}; shipped: {shipped}")
+    return path
+
+
+def observation_digest(game: Game) -> str:
+    """A hex SHA-256 of ``game``'s observation encoding, read from probe positions: each walk
+    starts from a fixed seed and always plays the ``step``-th legal action (modulo their
+    number), and every player's observation tensor at every step goes into the digest."""
+    h = hashlib.sha256()
+    h.update(json.dumps([game.id, list(game.observation_shape)]).encode())
+    for seed in _PROBE_SEEDS:
+        state = game.new_initial_state(seed=seed)
+        for step in range(_PROBE_STEPS):
+            for player in range(game.num_players):
+                h.update(np.ascontiguousarray(state.observation_tensor(player), "<f4").tobytes())
+            if state.is_terminal():
+                break
+            if state.is_simultaneous_node():
+                joint = [-1] * game.num_players  # -1: a player who is not acting
+                for player in state.acting_players():
+                    legal = state.legal_actions(player)
+                    joint[player] = legal[(step + seed + player) % len(legal)]
+                state.apply_actions(joint)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[(step + seed) % len(legal)])
+    return h.hexdigest()
+
+
+def _meta_of(game: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "game": game.id, "params": game.params,
+        "observation_size": int(np.prod(game.observation_shape)),
+        "num_actions": game.num_actions, "num_players": game.num_players,
+        "layout": observation_digest(game),
+    }
+
+
+@dataclass
+class Network:
+    """An MLP: ``hidden`` (weight, bias) pairs with ReLU, then a policy head (logits over the
+    action ids) and a value head (each player's value: a sigmoid, so in [0, 1], the range of
+    the games' win shares). The values are by seat from the observer, as the observations are
+    written: entry ``k`` is player ``(p + k) % num_players`` for an observation of player ``p``
+    (search with ``relative_values=True``)."""
+
+    meta: dict[str, Any]
+    hidden: list[tuple[np.ndarray, np.ndarray]]
+    policy: tuple[np.ndarray, np.ndarray]
+    value: tuple[np.ndarray, np.ndarray]
+    training: dict[str, Any] = field(default_factory=dict)  #: how it was trained (free-form)
+
+    @property
+    def game_id(self) -> str:
+        return str(self.meta["game"])
+
+    @property
+    def observation_size(self) -> int:
+        return int(self.meta["observation_size"])
+
+    def forward(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Policy logits ``(B, num_actions)`` and values ``(B, num_players)`` of a batch of
+        observations ``(B, observation_size)``."""
+        x = np.asarray(observations, np.float32).reshape(len(observations), -1)
+        if x.shape[1] != self.observation_size:
+            raise ValueError(
+                f"the {self.game_id} network takes observations of size "
+                f"{self.observation_size}, got {x.shape[1]}"
+            )
+        for w, b in self.hidden:
+            x = np.maximum(x @ w + b, 0.0)
+        logits = x @ self.policy[0] + self.policy[1]
+        values = 1.0 / (1.0 + np.exp(-(x @ self.value[0] + self.value[1])))
+        return logits, values
+
+    def evaluate(self, observations: np.ndarray,
+                 masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The ``tb.search`` evaluator: priors (a softmax of the logits over the legal actions)
+        and each player's value."""
+        logits, values = self.forward(observations)
+        logits = np.where(masks, logits, -np.inf)
+        top = logits.max(axis=1, keepdims=True)
+        priors = np.exp(logits - np.where(np.isfinite(top), top, 0.0))
+        return priors, values
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The parameters by name, as stored in the file."""
+        out: dict[str, np.ndarray] = {}
+        for i, (w, b) in enumerate(self.hidden):
+            out[f"hidden{i}_w"], out[f"hidden{i}_b"] = w, b
+        out["policy_w"], out["policy_b"] = self.policy
+        out["value_w"], out["value_b"] = self.value
+        return out
+
+
+def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.ndarray],
+                 training: dict[str, Any] | None = None) -> None:
+    """Writes ``arrays`` (``hidden{i}_w``/``_b``, ``policy_w``/``_b``, ``value_w``/``_b``, float32)
+    tagged for ``game`` to ``path``, atomically (a temporary file, then ``os.replace``): a kill
+    mid-write leaves the previous file, never a torn one."""
+    meta = dict(_meta_of(game), training=training or {})
+    payload: dict[str, Any] = {k: np.ascontiguousarray(v, np.float32) for k, v in arrays.items()}
+    payload["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez_compressed(f, **payload)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, target)
+    load_weights(target, game)  # what was written reads back
+
+
+def _read(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+    except FileNotFoundError:
+        raise ValueError(f"weights file {path} does not exist") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as err:
+        raise ValueError(f"weights file {path} is corrupt or not an .npz: {err}") from None
+    if "meta" not in arrays:
+        raise ValueError(f"weights file {path} is corrupt: it has no 'meta' entry")
+    try:
+        meta = json.loads(arrays.pop("meta").astype(np.uint8).tobytes().decode())
+    except (ValueError, UnicodeDecodeError) as err:
+        raise ValueError(f"weights file {path} is corrupt: unreadable meta ({err})") from None
+    if not isinstance(meta, dict):
+        raise ValueError(f"weights file {path} is corrupt: meta is not a JSON object")
+    return meta, arrays
+
+
+def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
+    if meta.get("format") != FORMAT:
+        raise ValueError(f"weights file {path} has format {meta.get('format')!r}, this "
+                         f"tablebits reads format {FORMAT}")
+    want = _meta_of(game)
+    for key, what in (("game", "game"), ("params", "parameters"),
+                      ("observation_size", "observation size"), ("num_actions", "action count"),
+                      ("num_players", "player count")):
+        if meta.get(key) != want[key]:
+            raise ValueError(f"weights file {path} was trained for {what} {meta.get(key)!r}, "
+                             f"but the game has {want[key]!r}")
+    if meta.get("layout") != want["layout"]:
+        raise ValueError(
+            f"weights file {path} was trained on another observation layout of {game.id} "
+            f"(digest {str(meta.get('layout'))[:12]}..., this build's {want['layout'][:12]}...): "
+            "retrain it (tablebits train)"
+        )
+
+
+def _network(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> Network:
+    sizes = [int(meta["observation_size"])]
+    hidden = []
+    try:
+        for i in range(len(arrays)):
+            if f"hidden{i}_w" not in arrays:
+                break
+            hidden.append((arrays[f"hidden{i}_w"], arrays[f"hidden{i}_b"]))
+        policy = (arrays["policy_w"], arrays["policy_b"])
+        value = (arrays["value_w"], arrays["value_b"])
+    except KeyError as err:
+        raise ValueError(f"weights file {path} is corrupt: it has no array {err}") from None
+    for w, _ in hidden:
+        sizes.append(w.shape[-1] if w.ndim else 0)
+    expected = [(f"hidden{i}", (sizes[i], sizes[i + 1])) for i in range(len(hidden))]
+    expected += [("policy", (sizes[-1], int(meta["num_actions"]))),
+                 ("value", (sizes[-1], int(meta["num_players"])))]
+    for (name, shape), (w, b) in zip(expected, [*hidden, policy, value], strict=True):
+        if w.shape != shape or b.shape != shape[1:] or w.dtype != np.float32 \
+                or b.dtype != np.float32:
+            raise ValueError(f"weights file {path} is corrupt: {name} has shapes {w.shape}, "
+                             f"{b.shape} ({w.dtype}), expected {shape}, {shape[1:]} (float32)")
+        if not (np.isfinite(w).all() and np.isfinite(b).all()):
+            raise ValueError(f"weights file {path} is corrupt: {name} holds NaN or infinity")
+    return Network(meta=meta, hidden=hidden, policy=policy, value=value,
+                   training=dict(meta.get("training") or {}))
+
+
+def trained_for(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:
+    """The game id and parameter set the weights in ``path`` were trained on (``ValueError`` if
+    the file is not a readable weights file)."""
+    target = Path(path)
+    meta = _read(target)[0]
+    game_id, params = meta.get("game"), meta.get("params")
+    if not isinstance(game_id, str) or not isinstance(params, dict):
+        raise ValueError(f"weights file {target} is corrupt: its meta has no game or parameters")
+    return game_id, params
+
+
+def load_weights(path: str | os.PathLike[str], game: Game) -> Network:
+    """The network in ``path``, checked against ``game`` (``ValueError`` naming the file and
+    the mismatch, or what is corrupt)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a tablebits Game, not {type(game).__name__}")
+    target = Path(path)
+    meta, arrays = _read(target)
+    _check_meta(target, meta, game)
+    return _network(target, meta, arrays)

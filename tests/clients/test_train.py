@@ -1,0 +1,99 @@
+"""``tablebits train`` (torch): a few rounds give loadable weights that play, the same seed gives
+the same weights, and a run killed mid-way resumes from its checkpoint to the weights of an
+uninterrupted run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tablebits as tb
+from tablebits.bots import Baseline
+from tablebits.train import TrainConfig, train
+from tablebits.weights import load_weights
+
+GAME = tb.make("good_fortune")
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = dict(games_per_round=2, teacher_iterations=40, epochs=2, batch=32, hidden=(16,))
+
+
+def config(rounds: int, seed: int = 3) -> TrainConfig:
+    return TrainConfig(game=GAME.id, params=GAME.params, seed=seed, rounds=rounds, **SMALL)
+
+
+def arrays(path: Path) -> dict[str, np.ndarray]:
+    net = load_weights(path, GAME)
+    return net.arrays()
+
+
+def assert_same(a: Path, b: Path) -> None:
+    left, right = arrays(a), arrays(b)
+    assert left.keys() == right.keys()
+    for k in left:
+        np.testing.assert_array_equal(left[k], right[k], err_msg=k)
+
+
+def test_a_few_rounds_give_weights_that_play(tmp_path: Path) -> None:
+    history = train(GAME, tmp_path, config(2), progress=False)
+    assert [h["round"] for h in history] == [1, 2] and history[-1]["games"] == 4
+    assert (tmp_path / "rounds" / "round0001.npz").exists()
+    bot = Baseline("good_fortune", iterations=20, weights=tmp_path / "good_fortune.npz")
+    state = GAME.new_initial_state(seed=1)
+    assert bot.act(state, state.current_player()) in state.legal_actions()
+    assert bot.network.training["games"] == 4
+
+
+def test_same_seed_same_weights_other_seed_other_weights(tmp_path: Path) -> None:
+    train(GAME, tmp_path / "a", config(2), progress=False)
+    train(GAME, tmp_path / "b", config(2), threads=2, progress=False)  # threads do not matter
+    train(GAME, tmp_path / "c", config(2, seed=4), progress=False)
+    assert_same(tmp_path / "a" / "good_fortune.npz", tmp_path / "b" / "good_fortune.npz")
+    with pytest.raises(AssertionError):
+        assert_same(tmp_path / "a" / "good_fortune.npz", tmp_path / "c" / "good_fortune.npz")
+
+
+def test_resume_continues_to_the_uninterrupted_weights(tmp_path: Path) -> None:
+    train(GAME, tmp_path / "whole", config(3), progress=False)
+    train(GAME, tmp_path / "parts", config(1), progress=False)
+    history = train(GAME, tmp_path / "parts", config(3), progress=False)
+    assert [h["round"] for h in history] == [1, 2, 3]
+    assert_same(tmp_path / "whole" / "good_fortune.npz", tmp_path / "parts" / "good_fortune.npz")
+
+
+def test_resume_refuses_another_run(tmp_path: Path) -> None:
+    train(GAME, tmp_path, config(1), progress=False)
+    with pytest.raises(ValueError, match="another run.*seed"):
+        train(GAME, tmp_path, config(2, seed=9), progress=False)
+    (tmp_path / "checkpoint.pt").write_bytes(b"torn")
+    with pytest.raises(ValueError, match="checkpoint .* cannot be read"):
+        train(GAME, tmp_path, config(2), progress=False)
+
+
+def test_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "tablebits.train", "good_fortune", "--seed", "3",
+           "--games-per-round", "2", "--teacher-iterations", "40", "--epochs", "2",
+           "--batch", "32", "--hidden", "16", "--no-progress"]
+    run = tmp_path / "killed"
+    proc = subprocess.Popen([*cmd, "--rounds", "1000", "--out", str(run)], cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(Path(tb.__file__).parents[1])})
+    history = run / "history.json"
+    deadline = time.monotonic() + 120
+    while not history.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # somewhere in a later round, perhaps mid-write
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    import torch  # the checkpoint left by the kill loads (a torn .tmp file may stay beside it)
+
+    done = int(torch.load(run / "checkpoint.pt", weights_only=True)["round"])
+    assert done >= 1
+    train(GAME, run, config(done + 1), progress=False)
+    train(GAME, tmp_path / "whole", config(done + 1), progress=False)
+    assert_same(run / "good_fortune.npz", tmp_path / "whole" / "good_fortune.npz")
