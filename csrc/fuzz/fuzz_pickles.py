@@ -17,11 +17,15 @@ import argparse
 import contextlib
 import pickle
 import random
+import resource
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+#: The child's address-space cap (bytes): far above what loading a real pickle needs.
+MEMORY_CAP = 4 << 30
 
 
 def samples(game_id: str, rng: random.Random) -> list[bytes]:
@@ -147,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--crash-file", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child is not None:
+        # A mutated LONG_BINPUT can ask CPython's unpickler for a memo of ~10^9 entries before
+        # any tablebits code runs; with the address space capped that is a MemoryError (a clean
+        # failure) instead of the kernel's OOM kill, which would pass for a crash.
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
         loaded = fuzz(args.child, args.inputs, args.seed, Path(args.crash_file))
         print(f"{args.child}: {args.inputs} mutated pickles, {loaded} loaded, 0 crashes")
         return 0
