@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 
 def check_writable(path: str | os.PathLike[str]) -> Path:
@@ -19,3 +21,14 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     if not os.access(folder, os.W_OK):
         raise ValueError(f"cannot write {target}: the folder {folder} is not writable")
     return target
+
+
+def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Calls ``write`` on a temporary file beside ``path``, syncs it, then renames it to
+    ``path``: a kill mid-write leaves the previous file, never a torn one."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        write(f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ._core import Game
+from ._paths import write_atomically
 
 __all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
            "shipped_path", "trained_for"]
@@ -164,12 +165,7 @@ def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.
     payload: dict[str, Any] = {k: np.ascontiguousarray(v, np.float32) for k, v in arrays.items()}
     payload["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
     target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    with open(tmp, "wb") as f:
-        np.savez_compressed(f, **payload)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, target)
+    write_atomically(target, lambda f: np.savez_compressed(f, **payload))
     load_weights(target, game)  # what was written reads back
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ import numpy as np
 
 from .._checks import check_positive_int, check_seed
 from .._core import Game
+from .._paths import write_atomically
 from ..weights import save_weights
 from .selfplay import Batch, play_games
 
@@ -124,15 +126,6 @@ def _fit(torch: Any, net: Any, optimiser: Any, data: Batch, config: TrainConfig,
     return total
 
 
-def _atomic(path: Path, write: Any) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        write(f)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
 def _load_checkpoint(torch: Any, path: Path) -> dict[str, Any]:
     try:
         return dict(torch.load(path, weights_only=True))
@@ -211,9 +204,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                 "window": [[torch.from_numpy(a) for a in (b.obs, b.policy, b.value)]
                            for b in window],
             }
-            _atomic(checkpoint, lambda f, state=state: torch.save(state, f))
-            _atomic(folder / "history.json",
-                    lambda f: f.write(json.dumps(history, indent=1).encode()))
+            write_atomically(checkpoint, partial(torch.save, state))
+            write_atomically(folder / "history.json",
+                             lambda f: f.write(json.dumps(history, indent=1).encode()))
     finally:
         bar.close()
     return history
