@@ -39,6 +39,16 @@ def test_observations_say_one_card(game_id, pattern):
     assert seen == {"card", "cards"}  # both forms met (hands run down to one card)
 
 
+@pytest.mark.parametrize("game_id, players", [("color_mafia", 4), ("hoi_pho", 3)])
+def test_board_says_the_round_without_the_safety_cap(game_id, players):
+    """A game starts in round 1 (rules); max_rounds only stops endless play, so the board must
+    not print it as the game's length (`round 1/50` read as "one of fifty rounds")."""
+    state = tb.make(game_id, players=players, max_rounds=50).new_initial_state(seed=1)
+    for text in (str(state), state.observation_string(0)):
+        assert re.search(r"\bround 1,", text), text
+        assert "/50" not in text, text
+
+
 def test_replay_of_a_one_game_file_says_one_game(tmp_path, capsys):
     record = tb.play("good_fortune", [tb.bots.Random(seed=1)] * 2, seed=2)
     path = tmp_path / "one.jsonl"

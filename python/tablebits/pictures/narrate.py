@@ -24,9 +24,6 @@ def legend(state: State, seat: int) -> list[str]:
     """What the seat needs to read the board, said once at the start (tiles' charms and dice,
     merchants' names and skills, the board line and the abilities)."""
     lines: list[str] = _module(state).legend(view(state, seat), state, seat)
-    cap = state.game.params.get("max_rounds")
-    if cap is not None:  # the board writes "round r/cap"
-        lines.append(f"'round r/{cap}': {cap} is a safety cap, not the game's length")
     return lines
 
 

@@ -28,10 +28,11 @@ inline std::string coin_counts(uint16_t coins) {
   return out;
 }
 
-inline std::string header_string(const State& s, const Params& p) {
+inline std::string header_string(const State& s) {
   static constexpr const char* kPhases[] = {"choose", "resolve", "over"};
-  std::string out = "round " + std::to_string(s.round) + "/" + std::to_string(p.max_rounds) + ", " +
-                    kPhases[s.phase] + ", parent: player " + std::to_string(s.parent);
+  // No "/max_rounds": the cap only guards against endless play, it is not the game's length.
+  std::string out = "round " + std::to_string(s.round) + ", " + kPhases[s.phase] +
+                    ", parent: player " + std::to_string(s.parent);
   if (s.acting != kNone) out += ", acting: player " + std::to_string(s.acting);
   if (s.outcome == kEnded) out += " (ended)";
   if (s.outcome == kTruncated) out += " (truncated)";
@@ -49,14 +50,14 @@ inline std::string seat_line(const State& s, int pl) {
 }
 
 inline std::string ColorMafia::to_string(const State& s, const Params& p) {
-  std::string out = header_string(s, p);
+  std::string out = header_string(s);
   for (int pl = 0; pl < p.players; ++pl) out += seat_line(s, pl);
   return out;
 }
 
 // The same public information, seats listed from the observer's.
 inline std::string ColorMafia::observation_string(const State& s, const Params& p, int player) {
-  std::string out = "you are player " + std::to_string(player) + "\n" + header_string(s, p);
+  std::string out = "you are player " + std::to_string(player) + "\n" + header_string(s);
   for (int k = 0; k < p.players; ++k) out += seat_line(s, (player + k) % p.players);
   return out;
 }

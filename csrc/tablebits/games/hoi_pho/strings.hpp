@@ -30,9 +30,9 @@ inline std::string contract_list(const State& s, const Params& P, int q) {
 template <class HandFn>
 std::string render(const State& s, const Params& P, HandFn&& hand) {
   const int n = P.players;
-  std::string out = "round " + std::to_string(s.round) + "/" + std::to_string(P.max_rounds) + ", turn " +
-                    std::to_string(s.turn) + "/" + std::to_string(turns_per_round(n)) + ", phase " +
-                    kPhaseNames[s.phase];
+  // No "/max_rounds": the cap only guards against endless play, it is not the game's length.
+  std::string out = "round " + std::to_string(s.round) + ", turn " + std::to_string(s.turn) +
+                    "/" + std::to_string(turns_per_round(n)) + ", phase " + kPhaseNames[s.phase];
   if (s.outcome) out += std::string(" (") + kOutcomeNames[s.outcome] + ")";
   out += "\ndeck [";
   for (int i = HoiPho::taken(s); i < kContracts; ++i) {
