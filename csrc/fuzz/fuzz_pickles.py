@@ -1,6 +1,7 @@
 """Mutated-pickle fuzzing: pickles of real games and states, corrupted, must load cleanly or fail.
 
-    python csrc/fuzz/fuzz_pickles.py                 # 10^5 inputs per game (a few minutes)
+    python csrc/fuzz/fuzz_pickles.py                 # 10^5 inputs per game (5-8 CPU-min each)
+    python csrc/fuzz/fuzz_pickles.py --game hoi_pho  # one game (run several at once)
     python csrc/fuzz/fuzz_pickles.py --inputs 1500   # tests/test_hardening_pickle.py's smoke
 
 Each game runs in its own child process, so a crash (the segfaults of issue #21: an object
