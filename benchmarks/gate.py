@@ -39,7 +39,7 @@ WORKLOADS = {  # name -> units of work
     "rollouts": 2_000,
     "batch": 200_000,
     "ismcts": 20_000,  # iterations, in searches of 5,000
-    "python": 3_000,  # games (many, so start-up noise is small); unit: steps printed
+    "python": 1_000,  # games; unit: steps printed (start-up is subtracted, see measure)
 }
 
 PYTHON_LOOP = """
