@@ -95,7 +95,7 @@ inline void bind_mlp_evaluator(py::module_& m) {
             const MlpEvaluator::Layer p = mlp_layer(policy, "the policy head");
             const MlpEvaluator::Layer v = mlp_layer(value, "the value head");
             if (const std::string why = MlpEvaluator::check(layers, p, v); !why.empty()) throw py::value_error(why);
-            return std::make_unique<MlpEvaluatorHandle>(std::make_shared<MlpEvaluator>(std::move(layers), p, v));
+            return std::make_unique<MlpEvaluatorHandle>(std::make_shared<MlpEvaluator>(layers, p, v));
           }),
           py::arg("hidden"), py::arg("policy"), py::arg("value"));
   Guarded<py::class_<MlpEvaluatorHandle>>(cls)
