@@ -4,6 +4,7 @@
 #include "../tablebits/games/registry.hpp"
 #include "codecs/all.hpp"
 #include "guarded.hpp"
+#include "py_mlp_evaluator.hpp"
 #include "py_game.hpp"
 #include "py_solve.hpp"
 #include "py_team_solve.hpp"
@@ -18,6 +19,7 @@ PYBIND11_MODULE(_core, m) {
   tb::bind_game_info(m);
   tb::bind_bots(m);
   tb::bind_evaluator(m);
+  tb::bind_mlp_evaluator(m);
   py::class_<tb::GameBase>(m, "Game", "Base class of every game's Game class.");
   py::class_<tb::StateBase>(m, "State", "Base class of every game's State class.");
   py::dict factories, examples;

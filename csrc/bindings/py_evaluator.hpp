@@ -126,10 +126,15 @@ struct PyEvaluatorHandle : Constructed {
   PyEvaluatorHandle& operator=(const PyEvaluatorHandle&) = delete;
 };
 
-// Raises the kept error of evaluator `id` if it is a Python evaluator that failed.
+// Raises the kept error of evaluator `id` if it failed: a Python evaluator's exception as the
+// callable raised it, a C++ evaluator's reason as a ValueError.
 inline void raise_evaluator_error(uint32_t id) {
   const std::shared_ptr<Evaluator> e = EvaluatorRegistry::instance().find(id);
-  if (auto* py_eval = dynamic_cast<PyEvaluator*>(e.get())) py_eval->raise_pending();
+  if (auto* py_eval = dynamic_cast<PyEvaluator*>(e.get())) {
+    py_eval->raise_pending();
+  } else if (e) {
+    if (std::string why = e->take_error(); !why.empty()) throw py::value_error(why);
+  }
 }
 
 inline void bind_evaluator(py::module_& m) {

@@ -14,6 +14,7 @@
 #include "tablebits/core/arena.hpp"
 #include "tablebits/core/drivers.hpp"
 #include "tablebits/core/edge_table.hpp"
+#include "tablebits/core/mlp.hpp"
 #include "tablebits/core/serialize.hpp"
 #include "tablebits/games/registry.hpp"
 
@@ -124,6 +125,31 @@ uint32_t evaluator_id() {
   return id;
 }
 
+// The C++ network evaluator (core/mlp.hpp) for G's observation, action and player counts: two
+// hidden layers whose widths are no multiple of its output tile, hashed weights.
+template <tb::Game G>
+uint32_t mlp_evaluator_id(const typename G::Params& p) {
+  static const uint32_t id = [&] {
+    uint64_t h = 7;
+    auto layer = [&](int in, int out) {
+      tb::MlpEvaluator::Layer l;
+      l.in = in;
+      l.out = out;
+      for (int i = 0; i < in * out + out; ++i) {
+        h = tb::mix64(h + 1);
+        (i < in * out ? l.w : l.b).push_back(static_cast<float>(h % 2001) / 1000.0f - 1.0f);
+      }
+      return l;
+    };
+    const std::vector<tb::MlpEvaluator::Layer> hidden{layer(G::observation_size(p), 37), layer(37, 5)};
+    const tb::MlpEvaluator::Layer policy = layer(5, G::kNumActions), value = layer(5, G::num_players(p));
+    if (!tb::MlpEvaluator::check(hidden, policy, value).empty()) std::abort();
+    return static_cast<uint32_t>(
+        tb::EvaluatorRegistry::instance().add(std::make_shared<tb::MlpEvaluator>(hidden, policy, value)));
+  }();
+  return id;
+}
+
 // Parameters from raw bytes (as the batch module receives them): the defaults pass
 // validate_params, and any corrupted parameter set it accepts plays random games within bounds.
 template <tb::Game G>
@@ -182,12 +208,17 @@ void run_search(int games) {
       }
     }
   }
-  // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator, and random players fill the rest.
+  // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator, PUCT with the C++ network on 2
+  // trees, and random players fill the rest.
   tb::PuctBot puct;
   puct.iterations = 40;
   puct.batch_size = 5;
   puct.evaluator = evaluator_id();
-  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2}, puct, {}, {}, {}};
+  tb::PuctBot mlp = puct;
+  mlp.evaluator = mlp_evaluator_id<G>(p);
+  mlp.threads = 2;
+  mlp.relative_values = 1;
+  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2}, puct, mlp, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);

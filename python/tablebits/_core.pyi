@@ -4,7 +4,7 @@ At run time every game has its own pair of classes (``GoodFortuneGame``/``GoodFo
 ...) deriving from ``Game`` and ``State``; the stubs describe the shared contract on the bases.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,25 @@ class Evaluator:
     @property
     def id(self) -> int: ...
     def raise_pending(self) -> None: ...
+
+class NetworkEvaluator:
+    def __init__(
+        self,
+        hidden: Sequence[tuple[npt.ArrayLike, npt.ArrayLike]],
+        policy: tuple[npt.ArrayLike, npt.ArrayLike],
+        value: tuple[npt.ArrayLike, npt.ArrayLike],
+    ) -> None: ...
+    @property
+    def id(self) -> int: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    def evaluate(
+        self, observations: npt.ArrayLike, masks: npt.ArrayLike
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
 
 def solve_state(
     state: State,

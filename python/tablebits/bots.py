@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 import numpy as np
 
 from ._checks import check_optional_seed, check_positive_int
-from ._core import BotConfig, Evaluator, Game, State
+from ._core import BotConfig, Evaluator, Game, NetworkEvaluator, State
 from ._registry import make
 from .weights import Network, load_weights, shipped_path, trained_for
 
@@ -103,6 +103,9 @@ class ISMCTS(BuiltinBot):
     ends the arena with that error. ``relative_values=True`` reads each row's values by seat
     from the row's player (entry ``k`` is player ``(p + k) % num_players``), the way the games
     write observations, so a network that sees only the observation can predict them.
+    ``evaluator`` may also be a ``tablebits._core.NetworkEvaluator`` (a network run in C++, as
+    ``Baseline`` uses): then no evaluation takes the GIL, and ``threads`` trees and an arena's
+    game threads evaluate at once.
     """
 
     def __init__(
@@ -112,7 +115,8 @@ class ISMCTS(BuiltinBot):
         seed: int | None = 0,
         time_limit: float | None = None,
         threads: int = 1,
-        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | None = None,
+        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator
+        | None = None,
         batch_size: int = 8,
         c_puct: float = 1.5,
         relative_values: bool = False,
@@ -121,7 +125,11 @@ class ISMCTS(BuiltinBot):
         if not isinstance(relative_values, bool):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         check_positive_int(batch_size, "batch_size")
-        self._evaluator = None if evaluator is None else Evaluator(evaluator)
+        # The registered evaluator; holding it keeps its id valid while the bot lives.
+        self._evaluator: Evaluator | NetworkEvaluator | None = (
+            evaluator if evaluator is None or isinstance(evaluator, NetworkEvaluator)
+            else Evaluator(evaluator)
+        )
         if self._evaluator is None:
             self.config = BotConfig(
                 "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
@@ -210,8 +218,11 @@ class Baseline(ISMCTS):
     (``ValueError`` otherwise). ``weights`` loads another file instead of the shipped one.
     ``iterations``, ``time_limit``, ``threads``, ``seed``, ``batch_size`` and ``c_puct`` are
     those of ``ISMCTS(evaluator=...)``: like any learned bot it plays in ``tb.play``,
-    ``tb.arena`` and ``tb.ladder`` (local backend), the games running in C++ and each batch of
-    leaves evaluated by the network under the GIL.
+    ``tb.arena`` and ``tb.ladder`` (local backend). The network runs in C++ beside the search
+    (``tablebits._core.NetworkEvaluator``, the same numbers as ``network.evaluate`` up to float
+    rounding), so no evaluation takes the GIL and ``threads`` and an arena's game threads search
+    at once; ``native=False`` evaluates each batch of leaves with numpy under the GIL instead
+    (``network.evaluate``, several times slower per iteration).
 
     >>> import tablebits as tb
     >>> state = tb.make("good_fortune").new_initial_state(seed=3)
@@ -229,7 +240,10 @@ class Baseline(ISMCTS):
         batch_size: int = 8,
         c_puct: float = 1.5,
         weights: str | os.PathLike[str] | None = None,
+        native: bool = True,
     ) -> None:
+        if not isinstance(native, bool):
+            raise TypeError(f"native must be a bool, got {native!r}")
         game_id = game.id if isinstance(game, Game) else game
         path = shipped_path(game_id) if weights is None else Path(weights)
         if not isinstance(game, Game):
@@ -238,7 +252,9 @@ class Baseline(ISMCTS):
         self.game = game
         super().__init__(
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
-            evaluator=self.network.evaluate, batch_size=batch_size, c_puct=c_puct,
+            evaluator=NetworkEvaluator(self.network.hidden, self.network.policy,
+                                       self.network.value) if native else self.network.evaluate,
+            batch_size=batch_size, c_puct=c_puct,
             relative_values=True,  # the network's values are by seat from the observer
         )
         self.name = self.name.replace("puct:", "baseline:", 1)

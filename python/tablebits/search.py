@@ -48,7 +48,7 @@ def search(
     player: int | None = None,
     *,
     iterations: int = 1000,
-    evaluator: Evaluator | None = None,
+    evaluator: Evaluator | _core.NetworkEvaluator | None = None,
     batch_size: int = 8,
     c_puct: float = 1.5,
     exploration: float = 0.7,
@@ -66,7 +66,9 @@ def search(
     ``batch_size`` evaluator rows and ``evaluator(observations, masks)`` is called once per
     batch (the last may be smaller; at a simultaneous node each acting player needs a row, and
     one node's rows are never split across batches) -- see the ``Evaluator`` alias for the
-    arrays. The GIL is held only during that call. Selection is ``Q + c_puct * P * sqrt(N + 1) /
+    arrays. The GIL is held only during that call; ``evaluator`` may also be a
+    ``tablebits._core.NetworkEvaluator`` (a network run in C++, as ``tb.bots.Baseline`` plays),
+    which never takes it. Selection is ``Q + c_puct * P * sqrt(N + 1) /
     (1 + n)`` over the legal actions; illegal actions never receive visits, whatever the priors.
 
     ``threads`` > 1 runs that many independent trees at once (root-parallel; ``iterations`` is

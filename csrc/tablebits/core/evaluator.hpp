@@ -2,14 +2,16 @@
 // which a bot config (plain data, core/bots.hpp) names one.
 //
 // The engine knows an evaluator only through this interface; the Python bindings implement it
-// with a Python callable (bindings/py_evaluator.hpp). It is called once per batch of leaves, so
-// its virtual call costs nothing next to the evaluation.
+// with a Python callable (bindings/py_evaluator.hpp); the Baseline network runs in C++ (mlp.hpp).
+// It is called once per batch of leaves, so its virtual call costs nothing next to the
+// evaluation.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 
 namespace tb {
 
@@ -24,6 +26,10 @@ class Evaluator {
   // keeps returning false until reset by its owner).
   virtual bool evaluate(const float* observations, const uint8_t* masks, int rows, int obs_size, int num_actions,
                         int players, float* priors, float* values) = 0;
+
+  // Why the last evaluation failed ("" if it did not, or if the reason is kept elsewhere, as a
+  // Python evaluator keeps its exception); taking it clears the failure.
+  virtual std::string take_error() { return {}; }
 };
 
 // Evaluators by id. A bot config holds the id, never a pointer, so bytes handed in from outside
