@@ -69,6 +69,8 @@ struct ObsLayout {
   // sums constant lengths only, and a name that is not declared, or a parameter-dependent length
   // in the sum, stops the build.
 
+  // The tensor's length, for a layout of constant lengths without a per-seat block.
+  constexpr int fixed_size() const { return sum_before(0, {}, false); }
   // The offset of `name` in the tensor (a slice before the per-seat block, or any slice of a
   // layout without one).
   constexpr int offset(std::string_view name) const { return sum_before(0, name, false); }

@@ -52,7 +52,7 @@ inline int FoxDuet::observation_size(const Params& p) { return kObsLayout.size(p
 constexpr const auto& FoxDuet::observation_layout() { return kObsLayout; }
 
 inline void FoxDuet::observe(const State& s, const Params& p, int player, float* out) {
-  constexpr int kSize = kObsLayout.offset("can_act") + 1;
+  constexpr int kSize = kObsLayout.fixed_size();
   for (int i = 0; i < kSize; ++i) out[i] = 0.0f;
   const int q = 1 - player;
   mark_bits(out + at("own_hand"), s.hand[player]);

@@ -37,7 +37,7 @@ inline int GoodFortune::observation_size(const Params& p) { return kObsLayout.si
 constexpr const auto& GoodFortune::observation_layout() { return kObsLayout; }
 
 inline void GoodFortune::observe(const State& s, const Params& p, int player, float* out) {
-  constexpr int kSize = kObsLayout.size(Params{});
+  constexpr int kSize = kObsLayout.fixed_size();
   for (int i = 0; i < kSize; ++i) out[i] = 0.0f;
   const int other = 1 - player;
   uint32_t placed = 0;
