@@ -48,20 +48,21 @@ inline constexpr ObsLayout<Params, 29> kObsLayout{"", 0, {
 
 consteval int at(std::string_view name) { return kObsLayout.offset(name); }
 
-inline int FoxDuet::observation_size(const Params& p) { return kObsLayout.size(p); }
+inline int FoxDuet::observation_size(const Params&) { return kObsLayout.fixed_size(); }
 constexpr const auto& FoxDuet::observation_layout() { return kObsLayout; }
 
 inline void FoxDuet::observe(const State& s, const Params& p, int player, float* out) {
   constexpr int kSize = kObsLayout.fixed_size();
   for (int i = 0; i < kSize; ++i) out[i] = 0.0f;
   const int q = 1 - player;
-  mark_bits(out + at("own_hand"), s.hand[player]);
-  out[at("decree") + s.decree] = 1.0f;
-  if (s.lead != kNoCard) out[at("lead_card") + s.lead] = 1.0f;
-  if (s.follow != kNoCard) out[at("follow_card") + s.follow] = 1.0f;
-  mark_bits(out + at("played"), s.played);
-  mark_bits(out + at("own_known"), s.known[player]);
-  mark_bits(out + at("partner_known"), s.known[q]);
+  auto mark = [&](int offset, uint32_t mask) { mark_bits(out + offset, mask); };
+  mark(at("own_hand"), s.hand[player]);
+  mark(at("decree"), bit(s.decree));
+  if (s.lead != kNoCard) mark(at("lead_card"), bit(s.lead));
+  if (s.follow != kNoCard) mark(at("follow_card"), bit(s.follow));
+  mark(at("played"), s.played);
+  mark(at("own_known"), s.known[player]);
+  mark(at("partner_known"), s.known[q]);
   for (int suit = 0; suit < 3; ++suit) {
     out[at("own_voids") + suit] = (s.voids[player] >> suit) & 1 ? 1.0f : 0.0f;
     out[at("partner_voids") + suit] = (s.voids[q] >> suit) & 1 ? 1.0f : 0.0f;

@@ -33,7 +33,7 @@ inline constexpr ObsLayout<Params, 16> kObsLayout{"", 0, {
 
 consteval int at(std::string_view name) { return kObsLayout.offset(name); }
 
-inline int GoodFortune::observation_size(const Params& p) { return kObsLayout.size(p); }
+inline int GoodFortune::observation_size(const Params&) { return kObsLayout.fixed_size(); }
 constexpr const auto& GoodFortune::observation_layout() { return kObsLayout; }
 
 inline void GoodFortune::observe(const State& s, const Params& p, int player, float* out) {
