@@ -100,3 +100,12 @@ def checked_random_playout(game, seed: int, rng: random.Random, max_steps: int =
             assert state.string_to_action(state.action_to_string(action)) == action
             state.apply_action(action)
     raise AssertionError(f"a random game from seed {seed} did not end in {max_steps} steps")
+
+
+def observation_slices(game_id: str, params: dict[str, Any] | None = None) -> dict[str, range]:
+    """The slices of ``game_id``'s observation tensor (under ``params``) by name, as slot ranges,
+    from the layout the game declares (``game.observation_layout``)."""
+    import tablebits as tb
+
+    layout = tb.make(game_id, **(params or {})).observation_layout
+    return {s["name"]: range(s["offset"], s["offset"] + s["length"]) for s in layout}

@@ -1,6 +1,5 @@
 // Game parameters between Python keywords and the C++ Params struct, written once over each
-// game's declared specs (G::kParamSpecs). Scalar parameters need nothing from the game; a list
-// parameter is converted by the game's codec (PyCodec<G>::parse_list / list_to_py).
+// game's declared specs (G::kParamSpecs), list parameters included (list_param.hpp).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -10,6 +9,7 @@
 
 #include "../tablebits/core/game.hpp"
 #include "../tablebits/core/param_spec.hpp"
+#include "list_param.hpp"
 #include "pyconvert.hpp"
 
 namespace tb {
@@ -32,7 +32,7 @@ typename G::Params parse_params(py_convert::ParamReader& r) {
     } else if constexpr (Spec::kType == "str") {
       Spec::field::set(p, py_convert::to_choice(v, what, spec.choices));
     } else {
-      PyCodec<G>::parse_list(spec.name, v, what, p);
+      parse_list_param(spec, v, what, p);
     }
   });
   r.finish();
@@ -55,7 +55,7 @@ pybind11::dict params_to_dict(const typename G::Params& p) {
     } else if constexpr (Spec::kType == "str") {
       d[key] = std::string(spec.choices[static_cast<size_t>(Spec::field::get(p))]);
     } else {
-      d[key] = PyCodec<G>::list_to_py(spec.name, p);
+      d[key] = list_param_to_py(spec, p);
     }
   });
   return d;

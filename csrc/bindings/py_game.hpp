@@ -26,6 +26,7 @@
 #include "py_errors.hpp"
 #include "py_evaluator.hpp"
 #include "py_info.hpp"
+#include "py_obs_layout.hpp"
 #include "pyconvert.hpp"
 #include "sigint_scope.hpp"
 #include "state_codec.hpp"
@@ -523,6 +524,10 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
       .def_property_readonly("info", [](const PG& g) { return py_game_info<G>(g.handle->params); },
                              "A tablebits.GameInfo: dynamics, chance, information, utility, bounds "
                              "and maximum length of this game under its parameters.")
+      .def_property_readonly("observation_layout", [](const PG& g) { return observation_layout_py<G>(g.handle->params); },
+                             "One dict per slice of the observation tensor, in order: name, offset, length, "
+                             "encoding (one_hot, bits, count or scaled), meaning, and seat (relative to the "
+                             "observer) for the per-seat slices, else None.")
       .def_property_readonly("observation_shape", [](const PG& g) { return py::make_tuple(g.handle->obs_size); })
       .def("new_initial_state", [](const PG& g, const py::object& seed) {
              S st{{}, {}, g.handle, {}};

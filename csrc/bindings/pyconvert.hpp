@@ -231,9 +231,9 @@ class ParamReader {
 
 namespace tb {
 
-// A game with list parameters or hook keys in its state schema specialises this in
-// bindings/codecs/<game>.hpp: parse_list / list_to_py for the list parameters, hook_to_py /
-// hook_read for the hook keys (bindings/state_codec.hpp does the rest of the state dict).
+// A game with hook keys in its state schema specialises this in bindings/codecs/<game>.hpp:
+// hook_to_py / hook_read for the hook keys (bindings/state_codec.hpp does the rest of the state
+// dict), and optionally check_given, a check on which parameters were given.
 template <class G>
 struct PyCodec {};
 

@@ -201,20 +201,6 @@ def unquote(cell: str) -> str:
     return cell[1:-1]
 
 
-def observation_slices(game_id: str, params: dict[str, Any] | None = None) -> dict[str, range]:
-    """The observation layout table of ``game_id`` (with exactly ``params``) as slot ranges."""
-    params = params or {}
-    for block in all_checked_blocks("observation"):
-        if block.game == game_id and block.params == params:
-            assert block.table is not None
-            return {
-                unquote(row["slice"]): range(int(row["offset"]),
-                                             int(row["offset"]) + int(row["length"]))
-                for row in block.table.rows
-            }
-    raise LookupError(f"no observation table for {game_id} with params {params}")
-
-
 REQUIRED = object()  # state_dict_keys: the key has no default
 DESCRIBED = object()  # state_dict_keys: the default is described in words (derived from the rest)
 

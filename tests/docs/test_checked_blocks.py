@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import random
 from functools import cache
 from typing import Any
@@ -105,17 +104,3 @@ def test_dict_example_loads(block: CheckedBlock):
     assert block.code is not None
     example = json.loads(block.code)
     tb.make(block.game, **block.params).state_from_dict(example)
-
-
-@pytest.mark.parametrize("block", blocks("observation"))
-def test_observation_table_adds_up(block: CheckedBlock):
-    assert block.table is not None
-    shape = tb.make(block.game, **block.params).observation_shape
-    names, offset = [], 0
-    for row in block.table.rows:
-        names.append(unquote(row["slice"]))
-        assert int(row["offset"]) == offset, f"{block.where}: {names[-1]} is not contiguous"
-        assert int(row["length"]) > 0, f"{block.where}: {names[-1]} is empty"
-        offset += int(row["length"])
-    assert len(set(names)) == len(names), f"{block.where}: repeated slice names"
-    assert offset == math.prod(shape), f"{block.where}: slices cover {offset} of {shape}"

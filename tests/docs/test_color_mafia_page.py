@@ -1,5 +1,6 @@
 """docs/games/color_mafia.md against the engine beyond its checked blocks: the observation
-slices (looked up by name in the page's tables) against hand-built positions."""
+slices (looked up by name in the declared layout, which tests/docs/test_observation_tables.py
+checks the page's tables against) against hand-built positions."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.docs.blocks import observation_slices
 from tests.docs.schema import check_documented_keys
+from tests.helpers import observation_slices
 
 CHIPS, COINS = "RBYG", "RBYGW"
 

@@ -1,5 +1,6 @@
 """docs/games/fox_duet.md against the engine beyond its checked blocks: the observation slices
-(looked up by name in the page's table) against the page's new-game position, with each card's
+(looked up by name in the declared layout, whose table on the page
+tests/docs/test_observation_tables.py checks) against the page's new-game position, with each card's
 slot read from the page's action table (card id = the slot of that card)."""
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.docs.blocks import all_checked_blocks, observation_slices, unquote
+from tests.docs.blocks import all_checked_blocks, unquote
+from tests.helpers import observation_slices
 
 
 def page_block(kind: str, **attrs: str):

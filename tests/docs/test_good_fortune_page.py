@@ -1,5 +1,6 @@
 """docs/games/good_fortune.md against the engine beyond its checked blocks: the observation
-slices (looked up by name in the page's table) against a hand-built position, and the printed
+slices (looked up by name in the declared layout, whose table on the page
+tests/docs/test_observation_tables.py checks) against a hand-built position, and the printed
 default tile table against the `tiles` parameter."""
 
 from __future__ import annotations
@@ -8,8 +9,9 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.docs.blocks import GAME_DOCS, observation_slices, parse_table
+from tests.docs.blocks import GAME_DOCS, parse_table
 from tests.docs.schema import check_documented_keys
+from tests.helpers import observation_slices
 
 # Round 4 (token `big` face up, held by player 1), both tiles selected: the higher number, 14
 # (player 0), places first.

@@ -1,5 +1,6 @@
 """docs/games/hoi_pho.md against the engine beyond its checked blocks: the observation slices
-(looked up by name in the page's 4-player table) against a hand-written turn-1 position."""
+(looked up by name in the declared 4-player layout, whose table on the page
+tests/docs/test_observation_tables.py checks) against a hand-written turn-1 position."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.docs.blocks import observation_slices
+from tests.helpers import observation_slices
 
 # 4 players, turn 1 of round 1, nothing played yet: every card is in a hand (15 merchants, the 4
 # own ships and the one spare ship, which seat 3 was dealt). Coins differ per seat so the

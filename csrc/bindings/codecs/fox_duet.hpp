@@ -1,4 +1,4 @@
-// Fox in the Forest Duet's list parameter and the hook keys of its state dict (schema:
+// Fox in the Forest Duet: the board a level needs, and the hook keys of its state dict (schema:
 // games/fox_duet/schema.hpp, docs/games/fox_duet.md): the dict-only facts (the deck list, plus
 // flags, forest_supply) and the trick's cards. Semantic checks live in FoxDuet::validate.
 #pragma once
@@ -19,33 +19,6 @@ struct PyCodec<fox_duet::FoxDuet> {
   using Params = G::Params;
   using Field = fox_duet::Field;
 
-  // The one list parameter, "board"; None keeps Side A. The path's shape (odd length, empty
-  // centre, gem total) is checked by FoxDuet::validate_params.
-  static void parse_list(std::string_view, pybind11::handle v, const std::string& what, Params& p) {
-    namespace py = pybind11;
-    using namespace fox_duet;
-    if (v.is_none()) return;
-    py::list rows = py_convert::to_list(v, what);
-    if (rows.size() > static_cast<size_t>(kMaxSpaces)) {
-      py_convert::value_error(what + " must have an odd length 5-21, got " + std::to_string(rows.size()));
-    }
-    p.n = static_cast<uint8_t>(rows.size());
-    p.gems.fill(0);
-    p.plus.fill(0);
-    int start = 0, plus = 0;
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const std::string w = what + "[" + std::to_string(i) + "]";
-      py::dict space = py_convert::to_dict(rows[i], w);
-      py_convert::expect_keys(space, w, {"gems", "plus"});
-      p.gems[i] = static_cast<uint8_t>(py_convert::to_int(space["gems"], w + "['gems']", 0, kMaxGemsPerSpace));
-      p.plus[i] = py_convert::to_bool(space["plus"], w + "['plus']") ? 1 : 0;
-      start += p.gems[i];
-      plus += p.plus[i];
-    }
-    p.start_gems = static_cast<uint8_t>(start);
-    p.num_plus = static_cast<uint8_t>(plus);
-  }
-
   // Levels 2 and 3 are played on Side B, which is not published: they need an explicit board.
   static void check_given(const Params& p, const py_convert::ParamReader& r) {
     if (p.level != 1 && !r.given("board")) {
@@ -54,17 +27,6 @@ struct PyCodec<fox_duet::FoxDuet> {
           " is played on Side B, whose layout is not published/available; pass a layout with "
           "board=[{\"gems\": .., \"plus\": ..}, ...]");
     }
-  }
-
-  static pybind11::list list_to_py(std::string_view, const Params& p) {
-    pybind11::list board;
-    for (int i = 0; i < p.n; ++i) {
-      pybind11::dict space;
-      space["gems"] = p.gems[i];
-      space["plus"] = p.plus[i] != 0;
-      board.append(space);
-    }
-    return board;
   }
 
   // The card lists and single cards of the hook keys, read and written like the schema's fields.

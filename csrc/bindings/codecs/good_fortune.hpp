@@ -1,5 +1,5 @@
-// Good Fortune's list parameter and the hook keys of its state dict (schema:
-// games/good_fortune/schema.hpp, docs/games/good_fortune.md).
+// Good Fortune: the hook keys of its state dict (schema: games/good_fortune/schema.hpp,
+// docs/games/good_fortune.md).
 #pragma once
 
 #include <string>
@@ -15,36 +15,6 @@ struct PyCodec<good_fortune::GoodFortune> {
   using G = good_fortune::GoodFortune;
   using State = G::State;
   using Params = G::Params;
-
-  static int charm(pybind11::handle obj, const std::string& what) {
-    namespace py = pybind11;
-    if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj)) {
-      return static_cast<int>(py_convert::to_int(obj, what, 0, good_fortune::kCharms - 1));
-    }
-    return py_convert::to_choice(obj, what, good_fortune::kCharmNames);
-  }
-
-  // The one list parameter, "tiles" (distinct charms are checked by GoodFortune::validate_params).
-  static void parse_list(std::string_view, pybind11::handle v, const std::string& what, Params& p) {
-    using namespace good_fortune;
-    pybind11::list rows = py_convert::to_list(v, what, kTiles);
-    for (int i = 0; i < kTiles; ++i) {
-      const std::string row_what = what + " entry " + std::to_string(i) + " (tile " + std::to_string(i + 1) + ")";
-      pybind11::list row = py_convert::to_list(rows[i], row_what, 3);
-      Tile& t = p.tiles[i];
-      t.charm_a = static_cast<uint8_t>(charm(row[0], row_what + " charm_a"));
-      t.charm_b = static_cast<uint8_t>(charm(row[1], row_what + " charm_b"));
-      t.die = static_cast<uint8_t>(py_convert::to_int(row[2], row_what + " die", 1, 6));
-    }
-  }
-
-  static pybind11::list list_to_py(std::string_view, const Params& p) {
-    pybind11::list tiles;
-    for (const good_fortune::Tile& t : p.tiles) {
-      tiles.append(py_convert::list_of(good_fortune::kCharmNames[t.charm_a], good_fortune::kCharmNames[t.charm_b], t.die));
-    }
-    return tiles;
-  }
 
   // The tiles in no other place.
   static uint32_t discarded(const State& s) {

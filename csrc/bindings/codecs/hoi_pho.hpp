@@ -1,5 +1,5 @@
-// Hội Phố's list parameter and the hook keys of its state dict (schema:
-// games/hoi_pho/schema.hpp, docs/games/hoi_pho.md).
+// Hội Phố: the hook keys of its state dict (schema: games/hoi_pho/schema.hpp,
+// docs/games/hoi_pho.md).
 #pragma once
 
 #include <array>
@@ -15,21 +15,6 @@ struct PyCodec<hoi_pho::HoiPho> {
   using G = hoi_pho::HoiPho;
   using State = G::State;
   using Params = G::Params;
-
-  // The one list parameter, "contracts" (its order is checked by HoiPho::validate_params).
-  static void parse_list(std::string_view, pybind11::handle v, const std::string& what, Params& p) {
-    pybind11::list list = py_convert::to_list(v, what, hoi_pho::kContracts);
-    for (int i = 0; i < hoi_pho::kContracts; ++i) {
-      p.contracts[i] = static_cast<uint16_t>(
-          py_convert::to_int(list[i], what + " entry " + std::to_string(i), 0, hoi_pho::kMaxContract));
-    }
-  }
-
-  static pybind11::list list_to_py(std::string_view, const Params& p) {
-    pybind11::list contracts;
-    for (uint16_t c : p.contracts) contracts.append(c);
-    return contracts;
-  }
 
   static pybind11::object hook_to_py(int id, const State& s, const Params& p) {
     namespace py = pybind11;

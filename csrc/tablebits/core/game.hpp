@@ -95,6 +95,7 @@ concept Game =
       { G::scores(cs, p, out) } -> std::same_as<void>;
       { G::observation_size(p) } -> std::same_as<int>;
       { G::observe(cs, p, player, out) } -> std::same_as<void>;
+      G::observation_layout();  // the tensor's named slices, declared once (core/obs_layout.hpp)
       { G::observation_string(cs, p, player) } -> std::same_as<std::string>;
       { G::to_string(cs, p) } -> std::same_as<std::string>;
       // Meaningful for every id in [0, kNumActions) at any node; may depend on phase/player.

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -100,13 +101,65 @@ struct ChoiceParam {
   constexpr bool contains(int v) const { return 0 <= v && v < static_cast<int>(N); }
 };
 
-// A structured parameter (a list of numbers or records). Its fields and their invariants are
-// the game's own: G::validate_params checks them, the game's codec converts them.
+// One column of a list parameter's rows: entry `row` of an array member of Params (or a field of
+// the structs in it), read as an int in lo..hi, a bool, or one of `names` (by name, or its index).
+template <class P>
+struct ListColumn {
+  std::string_view key;  // a dict row's key; the column's name in messages
+  int lo = 0, hi = 1;
+  int (*get)(const P&, int row);
+  void (*set)(P&, int row, int v);
+  std::span<const std::string_view> names{};
+  bool boolean = false;
+};
+
+template <class M>
+struct MemberOf;
+template <class C, class T>
+struct MemberOf<T C::*> {
+  using type = C;
+};
+
+// Entry `row` of array member Array of P (with Field: the field Field of its structs), as an int.
+template <auto Array, auto Field>
+struct ColumnAccess {
+  using P = typename MemberOf<decltype(Array)>::type;
+  static constexpr auto& at(auto& p, int row) {
+    if constexpr (std::is_same_v<decltype(Field), std::nullptr_t>) return (p.*Array)[static_cast<size_t>(row)];
+    else return (p.*Array)[static_cast<size_t>(row)].*Field;
+  }
+  static constexpr int get(const P& p, int row) { return static_cast<int>(at(p, row)); }
+  static constexpr void set(P& p, int row, int v) { at(p, row) = static_cast<std::remove_cvref_t<decltype(at(p, row))>>(v); }
+};
+
+// The column of array member Array (with Field: the field Field of its structs).
+template <auto Array, auto Field = nullptr>
+constexpr auto column(std::string_view key, int lo, int hi, std::span<const std::string_view> names = {},
+                      bool boolean = false) {
+  using A = ColumnAccess<Array, Field>;
+  return ListColumn<typename A::P>{key, lo, hi, A::get, A::set, names, boolean};
+}
+
+// How a list parameter writes each row: the bare value (one column), a list in column order, or
+// a dict by column key.
+enum class RowForm : uint8_t { kBare, kList, kDict };
+
+// A structured parameter: a list of rows (bindings/params.hpp converts it, generically). Each
+// value is range-checked as it is read; the invariants across entries are the game's
+// (G::validate_params). A variable-length list stores its length and what derives from the rows
+// with `finish`, and reports it with `rows`.
+template <class P, size_t C>
 struct ListParam {
   static constexpr std::string_view kType = "list";
   std::string_view name;
   std::string_view range;  // for humans, e.g. "7 strictly increasing ints in 0–10000"
   std::string_view meaning;
+  RowForm form;
+  std::array<ListColumn<P>, C> columns;
+  int max_rows;
+  int (*rows)(const P&) = nullptr;         // null: always max_rows
+  void (*finish)(P&, int rows) = nullptr;  // variable length: after the rows are read
+  bool none_keeps_default = false;         // None leaves the default in place
 };
 
 template <class Spec>

@@ -35,6 +35,12 @@ struct Bound {
   constexpr bool scalar() const { return text.empty() && value == 0; }
 };
 
+// The bounds of a game whose Params has a `players` member: one entry per seat, and the last seat.
+template <class P>
+inline constexpr Bound<P> kPlayersBound{[](const P& p) { return int{p.players}; }, "players"};
+template <class P>
+inline constexpr Bound<P> kLastSeatBound{[](const P& p) { return p.players - 1; }, "players - 1"};
+
 // Whether a hand-written dict may leave a key out. An optional key that is left out takes its
 // neutral value (null, 0, empty), or the value its field's `fill` derives from the other keys.
 enum class Need : uint8_t { kRequired, kOptional };

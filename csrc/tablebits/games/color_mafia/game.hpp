@@ -271,6 +271,7 @@ struct ColorMafia {
   static std::string action_to_string(const State& s, const Params& p, int player, int action);
   static const char* validate(const State& s, const Params& p);
   static constexpr const auto& state_schema();  // schema.hpp: the state dict, key by key
+  static constexpr const auto& observation_layout();  // observation.hpp: the tensor, slice by slice
   static const char* validate_params(const Params& p);
 };
 

@@ -11,8 +11,8 @@ namespace tb::color_mafia {
 
 using Field = StateFields<State, Params>;
 
-inline constexpr Bound<Params> kLastSeat{[](const Params& p) { return p.players - 1; }, "players - 1"};
-inline constexpr Bound<Params> kSeats{[](const Params& p) { return int{p.players}; }, "players"};
+inline constexpr auto kLastSeat = kLastSeatBound<Params>;
+inline constexpr auto kSeats = kPlayersBound<Params>;
 inline constexpr Bound<Params> kChipsPerColor{[](const Params& p) { return int{p.chips_per_color}; }, "chips_per_color"};
 
 inline constexpr auto kStateSchema = std::tuple{

@@ -1,76 +1,95 @@
-// Observation tensor (exactly what one player knows).
-// Hidden from a player: the partner's dealt cards not known to have entered their hand, the
-// undealt deck and the generator state.
+// Observation tensor (exactly what one player knows: "own" = the observer, "partner" = the
+// other). Hidden from a player: the partner's dealt cards not known to have entered their hand,
+// the undealt deck and the generator state. Card slices are indexed by card id; path slices by
+// position + c (slot 0 is the left end), slots past n stay 0.
 #pragma once
 
+#include "../../core/obs_layout.hpp"
 #include "game.hpp"
 
 namespace tb::fox_duet {
 
-// Per-card planes (30 entries each).
-enum CardPlane : int {
-  kMyHand, kDecreeCard, kLeadCard, kFollowCard, kPlayedCards, kMyKnown, kPartnerKnown, kCardPlanes
-};
-inline constexpr int kObsVoids = kCardPlanes * kCards;         // mine (3), partner's (3)
-inline constexpr int kObsGems = kObsVoids + 6;                 // gem count per space
-inline constexpr int kObsCovered = kObsGems + kMaxSpaces;      // space covered by forest
-inline constexpr int kObsTracker = kObsCovered + kMaxSpaces;   // one-hot tracker space
-inline constexpr int kObsPlus = kObsTracker + kMaxSpaces;      // + space
-inline constexpr int kObsSpace = kObsPlus + kMaxSpaces;        // space exists on this board
-inline constexpr int kObsRound = kObsSpace + kMaxSpaces;       // one-hot 3
-inline constexpr int kObsTrick = kObsRound + kRounds;          // one-hot 11
-inline constexpr int kObsPhase = kObsTrick + kTricks;          // one-hot 9
-inline constexpr int kObsSeat = kObsPhase + kNumPhases;        // my seat one-hot 2
-inline constexpr int kObsLeader = kObsSeat + 2;                // leader seat one-hot 2
-inline constexpr int kObsDealer = kObsLeader + 2;              // dealer seat one-hot 2
-inline constexpr int kObsFoxTarget = kObsDealer + 2;           // fox target seat one-hot 2
-inline constexpr int kObsIgnore = kObsFoxTarget + 2;           // Gazelle choice one-hot 4
-inline constexpr int kObsOutcome = kObsIgnore + 4;             // won / lost_time / lost_forest
-inline constexpr int kObsForest = kObsOutcome + 3;             // forest supply one-hot 0..4
-inline constexpr int kObsLevel = kObsForest + kTotalForest + 1;  // one-hot 3
-inline constexpr int kObsScalars = kObsLevel + 3;  // gem supply, hand sizes (mine, partner's), I act
-inline constexpr int kObsSize = kObsScalars + 4;
+using Slice = ObsSlice<Params>;
+inline constexpr auto kOneHot = Encoding::kOneHot;
+inline constexpr auto kBits = Encoding::kBits;
+inline constexpr auto kCount = Encoding::kCount;
 
-inline int FoxDuet::observation_size(const Params&) { return kObsSize; }
+inline constexpr ObsLayout<Params, 29> kObsLayout{"", 0, {
+    Slice{"own_hand", kCards, kBits, "cards in the observer's hand"},
+    Slice{"decree", kCards, kOneHot, "the decree card"},
+    Slice{"lead_card", kCards, kOneHot, "the lead card of the trick in progress"},
+    Slice{"follow_card", kCards, kOneHot, "the follow card of the trick in progress"},
+    Slice{"played", kCards, kBits, "cards of the completed tricks of this round"},
+    Slice{"own_known", kCards, kBits, "cards that entered the observer's hand after the deal"},
+    Slice{"partner_known", kCards, kBits, "cards known to both in the partner's hand"},
+    Slice{"own_voids", 3, kBits, "R, S, D: the observer is known to hold none of the suit"},
+    Slice{"partner_voids", 3, kBits, "R, S, D: the partner is known to hold none of the suit"},
+    Slice{"gems", kMaxSpaces, kCount, "gems on each space"},
+    Slice{"covered", kMaxSpaces, kBits, "spaces a forest token covers"},
+    Slice{"tracker", kMaxSpaces, kOneHot, "the tracker's space"},
+    Slice{"plus", kMaxSpaces, kBits, "+ spaces"},
+    Slice{"spaces", kMaxSpaces, kBits, "spaces on this path"},
+    Slice{"round", kRounds, kOneHot, "round 1-3"},
+    Slice{"trick", kTricks, kOneHot, "trick 1-11"},
+    Slice{"phase", kNumPhases, kOneHot, "the phase"},
+    Slice{"seat", 2, kOneHot, "the observer's seat"},
+    Slice{"leader", 2, kOneHot, "the leader's seat"},
+    Slice{"dealer", 2, kOneHot, "the dealer's seat"},
+    Slice{"fox_target", 2, kOneHot, "the Fox's chosen player"},
+    Slice{"ignore", 4, kOneHot, "the Gazelle choice none / lead / follow / both"},
+    Slice{"outcome", 3, kOneHot, "won / lost_time / lost_forest"},
+    Slice{"forest_supply", kTotalForest + 1, kOneHot, "forest tokens in the supply, 0-4"},
+    Slice{"level", 3, kOneHot, "level 1-3"},
+    Slice{"gem_supply", 1, kCount, "gems in the supply"},
+    Slice{"own_hand_size", 1, kCount, "cards in the observer's hand"},
+    Slice{"partner_hand_size", 1, kCount, "cards in the partner's hand"},
+    Slice{"can_act", 1, kBits, "the observer has a legal action now"},
+}};
+
+consteval int at(std::string_view name) { return kObsLayout.offset(name); }
+
+inline int FoxDuet::observation_size(const Params&) { return kObsLayout.fixed_size(); }
+constexpr const auto& FoxDuet::observation_layout() { return kObsLayout; }
 
 inline void FoxDuet::observe(const State& s, const Params& p, int player, float* out) {
-  for (int i = 0; i < kObsSize; ++i) out[i] = 0.0f;
+  constexpr int kSize = kObsLayout.fixed_size();
+  for (int i = 0; i < kSize; ++i) out[i] = 0.0f;
   const int q = 1 - player;
-  auto mark = [&](int plane, uint32_t mask) { mark_bits(out + plane * kCards, mask); };
-  mark(kMyHand, s.hand[player]);
-  mark(kDecreeCard, bit(s.decree));
-  if (s.lead != kNoCard) mark(kLeadCard, bit(s.lead));
-  if (s.follow != kNoCard) mark(kFollowCard, bit(s.follow));
-  mark(kPlayedCards, s.played);
-  mark(kMyKnown, s.known[player]);
-  mark(kPartnerKnown, s.known[q]);
+  auto mark = [&](int offset, uint32_t mask) { mark_bits(out + offset, mask); };
+  mark(at("own_hand"), s.hand[player]);
+  mark(at("decree"), bit(s.decree));
+  if (s.lead != kNoCard) mark(at("lead_card"), bit(s.lead));
+  if (s.follow != kNoCard) mark(at("follow_card"), bit(s.follow));
+  mark(at("played"), s.played);
+  mark(at("own_known"), s.known[player]);
+  mark(at("partner_known"), s.known[q]);
   for (int suit = 0; suit < 3; ++suit) {
-    out[kObsVoids + suit] = (s.voids[player] >> suit) & 1 ? 1.0f : 0.0f;
-    out[kObsVoids + 3 + suit] = (s.voids[q] >> suit) & 1 ? 1.0f : 0.0f;
+    out[at("own_voids") + suit] = (s.voids[player] >> suit) & 1 ? 1.0f : 0.0f;
+    out[at("partner_voids") + suit] = (s.voids[q] >> suit) & 1 ? 1.0f : 0.0f;
   }
   const int c = p.c();
   for (int i = 0; i < p.n; ++i) {
-    out[kObsGems + i] = static_cast<float>(s.gems[i]);
-    out[kObsCovered + i] = (i < s.covered[0] || i > p.n - 1 - s.covered[1]) ? 1.0f : 0.0f;
-    out[kObsPlus + i] = p.plus[i] ? 1.0f : 0.0f;
-    out[kObsSpace + i] = 1.0f;
+    out[at("gems") + i] = static_cast<float>(s.gems[i]);
+    out[at("covered") + i] = (i < s.covered[0] || i > p.n - 1 - s.covered[1]) ? 1.0f : 0.0f;
+    out[at("plus") + i] = p.plus[i] ? 1.0f : 0.0f;
+    out[at("spaces") + i] = 1.0f;
   }
-  out[kObsTracker + s.tracker + c] = 1.0f;
-  out[kObsRound + s.round - 1] = 1.0f;
-  out[kObsTrick + s.trick - 1] = 1.0f;
-  out[kObsPhase + s.phase] = 1.0f;
-  out[kObsSeat + player] = 1.0f;
-  out[kObsLeader + s.leader] = 1.0f;
-  out[kObsDealer + s.dealer] = 1.0f;
-  if (s.fox_target != kUnset) out[kObsFoxTarget + s.fox_target] = 1.0f;
-  if (s.ignore != kUnset) out[kObsIgnore + s.ignore] = 1.0f;
-  if (s.outcome != kNone) out[kObsOutcome + s.outcome - 1] = 1.0f;
-  out[kObsForest + forest_supply(s)] = 1.0f;
-  out[kObsLevel + p.level - 1] = 1.0f;
-  out[kObsScalars] = static_cast<float>(s.gem_supply);
-  out[kObsScalars + 1] = static_cast<float>(popcount(s.hand[player]));
-  out[kObsScalars + 2] = static_cast<float>(popcount(s.hand[q]));
-  out[kObsScalars + 3] = legal_mask(s, p, player) ? 1.0f : 0.0f;
+  out[at("tracker") + s.tracker + c] = 1.0f;
+  out[at("round") + s.round - 1] = 1.0f;
+  out[at("trick") + s.trick - 1] = 1.0f;
+  out[at("phase") + s.phase] = 1.0f;
+  out[at("seat") + player] = 1.0f;
+  out[at("leader") + s.leader] = 1.0f;
+  out[at("dealer") + s.dealer] = 1.0f;
+  if (s.fox_target != kUnset) out[at("fox_target") + s.fox_target] = 1.0f;
+  if (s.ignore != kUnset) out[at("ignore") + s.ignore] = 1.0f;
+  if (s.outcome != kNone) out[at("outcome") + s.outcome - 1] = 1.0f;
+  out[at("forest_supply") + forest_supply(s)] = 1.0f;
+  out[at("level") + p.level - 1] = 1.0f;
+  out[at("gem_supply")] = static_cast<float>(s.gem_supply);
+  out[at("own_hand_size")] = static_cast<float>(popcount(s.hand[player]));
+  out[at("partner_hand_size")] = static_cast<float>(popcount(s.hand[q]));
+  out[at("can_act")] = legal_mask(s, p, player) ? 1.0f : 0.0f;
 }
 
 }  // namespace tb::fox_duet

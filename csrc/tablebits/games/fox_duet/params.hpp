@@ -34,8 +34,22 @@ struct Params {
 
 inline constexpr auto kParamSpecs = std::tuple{
     IntParam<&Params::level>{"level", 1, 3, "difficulty; sets the victory score base 10 / 20 / 30"},
-    ListParam{"board", "an odd number (5–21) of {\"gems\": 0–3, \"plus\": bool} spaces",
-              "the forest path, left to right; default Side A (levels 2 and 3 need a board)"},
+    // None keeps Side A; the path's shape (odd length, empty centre, gem total) is checked by
+    // FoxDuet::validate_params.
+    ListParam<Params, 2>{"board", "an odd number (5–21) of {\"gems\": 0–3, \"plus\": bool} spaces",
+                         "the forest path, left to right; default Side A (levels 2 and 3 need a board)", RowForm::kDict,
+                         {column<&Params::gems>("gems", 0, kMaxGemsPerSpace), column<&Params::plus>("plus", 0, 1, {}, true)},
+                         kMaxSpaces, [](const Params& p) { return int{p.n}; },
+                         [](Params& p, int rows) {
+                           p.n = static_cast<uint8_t>(rows);
+                           p.start_gems = p.num_plus = 0;
+                           for (int i = 0; i < kMaxSpaces; ++i) {
+                             if (i >= rows) p.gems[i] = p.plus[i] = 0;
+                             p.start_gems = static_cast<uint8_t>(p.start_gems + p.gems[i]);
+                             p.num_plus = static_cast<uint8_t>(p.num_plus + p.plus[i]);
+                           }
+                         },
+                         true},
 };
 
 // The example parameter sets (ParamExample): Side A, and a 7-space path (3 starting gems, 2 `+`

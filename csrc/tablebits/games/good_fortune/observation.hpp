@@ -1,47 +1,66 @@
-// Observation tensor (perfect information: both players see everything).
+// Observation tensor (perfect information: both players see everything), from the observer's
+// seat: "my" = the observer, "their" = the other player.
 #pragma once
 
+#include "../../core/obs_layout.hpp"
 #include "game.hpp"
 
 namespace tb::good_fortune {
 
-// Per-tile location planes, from the observer's seat: where each of the 21 tiles is.
-enum Plane : int {
-  kMyRack, kTheirRack, kMySelected, kTheirSelected, kMyCollection, kTheirCollection,
-  kLineLeft, kLineMiddle, kLineRight, kDiscarded, kPlanes
-};
-inline constexpr int kObsFlips = kPlanes * kTiles;  // 3 line-orientation flags
-inline constexpr int kObsRound = kObsFlips + kLineSize;
-inline constexpr int kObsPhase = kObsRound + kRounds;
-inline constexpr int kObsFlags = kObsPhase + 3;  // small face, I hold the token, I act
-inline constexpr int kObsSize = kObsFlags + 3;
+using Slice = ObsSlice<Params>;
+inline constexpr auto kOneHot = Encoding::kOneHot;
+inline constexpr auto kBits = Encoding::kBits;
 
-inline int GoodFortune::observation_size(const Params&) { return kObsSize; }
+// The first ten slices are one plane of kTiles slots per place a tile can be (slot t - 1: tile t).
+inline constexpr ObsLayout<Params, 16> kObsLayout{"", 0, {
+    Slice{"my_rack", kTiles, kBits, "tiles in my rack"},
+    Slice{"their_rack", kTiles, kBits, "tiles in their rack"},
+    Slice{"my_selected", kTiles, kOneHot, "the tile I selected and have not placed"},
+    Slice{"their_selected", kTiles, kOneHot, "the tile they selected and have not placed"},
+    Slice{"my_collection", kTiles, kBits, "tiles in my collection"},
+    Slice{"their_collection", kTiles, kBits, "tiles in their collection"},
+    Slice{"line_left", kTiles, kOneHot, "the leftmost line tile"},
+    Slice{"line_middle", kTiles, kOneHot, "the middle line tile"},
+    Slice{"line_right", kTiles, kOneHot, "the rightmost line tile"},
+    Slice{"discarded", kTiles, kBits, "discarded tiles"},
+    Slice{"line_flipped", kLineSize, kBits, "per line position: the tile's left charm is its charm_b"},
+    Slice{"round", kRounds, kOneHot, "slot r - 1 for round r"},
+    Slice{"phase", 3, kOneHot, "select, place, over"},
+    Slice{"small_face", 1, kBits, "the token shows small"},
+    Slice{"holds_token", 1, kBits, "I hold the token"},
+    Slice{"to_act", 1, kBits, "I have a legal action now"},
+}};
+
+consteval int at(std::string_view name) { return kObsLayout.offset(name); }
+
+inline int GoodFortune::observation_size(const Params&) { return kObsLayout.fixed_size(); }
+constexpr const auto& GoodFortune::observation_layout() { return kObsLayout; }
 
 inline void GoodFortune::observe(const State& s, const Params& p, int player, float* out) {
-  for (int i = 0; i < kObsSize; ++i) out[i] = 0.0f;
+  constexpr int kSize = kObsLayout.fixed_size();
+  for (int i = 0; i < kSize; ++i) out[i] = 0.0f;
   const int other = 1 - player;
   uint32_t placed = 0;
-  auto mark = [&](int plane, uint32_t mask) {
+  auto mark = [&](int offset, uint32_t mask) {
     placed |= mask;
-    mark_bits(out + plane * kTiles, mask);
+    mark_bits(out + offset, mask);
   };
-  mark(kMyRack, s.rack[player]);
-  mark(kTheirRack, s.rack[other]);
-  if (s.selected[player] != kNoTile) mark(kMySelected, 1u << s.selected[player]);
-  if (s.selected[other] != kNoTile) mark(kTheirSelected, 1u << s.selected[other]);
-  mark(kMyCollection, s.collection[player]);
-  mark(kTheirCollection, s.collection[other]);
+  mark(at("my_rack"), s.rack[player]);
+  mark(at("their_rack"), s.rack[other]);
+  if (s.selected[player] != kNoTile) mark(at("my_selected"), 1u << s.selected[player]);
+  if (s.selected[other] != kNoTile) mark(at("their_selected"), 1u << s.selected[other]);
+  mark(at("my_collection"), s.collection[player]);
+  mark(at("their_collection"), s.collection[other]);
   for (int i = 0; i < kLineSize; ++i) {
-    mark(kLineLeft + i, 1u << tile_of(s.line[i]));
-    out[kObsFlips + i] = (s.line[i] & kFlipped) ? 1.0f : 0.0f;
+    mark(at("line_left") + i * kTiles, 1u << tile_of(s.line[i]));
+    out[at("line_flipped") + i] = (s.line[i] & kFlipped) ? 1.0f : 0.0f;
   }
-  mark(kDiscarded, kAllTiles & ~placed);
-  out[kObsRound + s.round - 1] = 1.0f;
-  out[kObsPhase + s.phase] = 1.0f;
-  out[kObsFlags] = small_face(s) ? 1.0f : 0.0f;
-  out[kObsFlags + 1] = s.holder == player ? 1.0f : 0.0f;
-  out[kObsFlags + 2] = legal_mask(s, p, player) ? 1.0f : 0.0f;
+  mark(at("discarded"), kAllTiles & ~placed);
+  out[at("round") + s.round - 1] = 1.0f;
+  out[at("phase") + s.phase] = 1.0f;
+  out[at("small_face")] = small_face(s) ? 1.0f : 0.0f;
+  out[at("holds_token")] = s.holder == player ? 1.0f : 0.0f;
+  out[at("to_act")] = legal_mask(s, p, player) ? 1.0f : 0.0f;
 }
 
 }  // namespace tb::good_fortune

@@ -48,8 +48,12 @@ inline constexpr auto kParamSpecs = std::tuple{
     ChoiceParam<&Params::connection, 2>{"connection", {"domino", "shared"},
                                         "what \"charms connect\" means: facing ends match, or any charm is shared"},
     BoolParam<&Params::must_connect>{"must_connect", "a connecting placement must be chosen when one exists"},
-    ListParam{"tiles", "21 [charm_a, charm_b, die] rows: two different charms (name or id 0–6), die 1–6",
-              "tile composition, index i = tile number i + 1"},
+    ListParam<Params, 3>{"tiles", "21 [charm_a, charm_b, die] rows: two different charms (name or id 0–6), die 1–6",
+                         "tile composition, index i = tile number i + 1", RowForm::kList,
+                         {column<&Params::tiles, &Tile::charm_a>("charm_a", 0, kCharms - 1, kCharmNames),
+                          column<&Params::tiles, &Tile::charm_b>("charm_b", 0, kCharms - 1, kCharmNames),
+                          column<&Params::tiles, &Tile::die>("die", 1, 6)},
+                         kTiles},
 };
 
 // The example parameter sets (ParamExample): each variant and connection rule.

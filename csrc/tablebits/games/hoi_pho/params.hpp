@@ -27,7 +27,8 @@ struct Params {
 
 inline constexpr auto kParamSpecs = std::tuple{
     IntParam<&Params::players>{"players", 3, 5, "number of players"},
-    ListParam{"contracts", "7 strictly increasing ints in 0–10000", "contract numbers, smallest on top of the deck"},
+    ListParam<Params, 1>{"contracts", "7 strictly increasing ints in 0–10000", "contract numbers, smallest on top of the deck",
+                         RowForm::kBare, {column<&Params::contracts>("contract", 0, kMaxContract)}, kContracts},
     BoolParam<&Params::sheep_tie>{"sheep_tie", "the Sheep (10) also succeeds when tied for the least money"},
     ChoiceParam<&Params::rps_chance, 2>{"rps", {"play", "chance"},
                                         "the Mouse (1): real simultaneous rock-paper-scissors, or a fair coin flip"},

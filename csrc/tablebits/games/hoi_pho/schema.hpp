@@ -18,8 +18,8 @@ using Field = StateFields<State, Params>;
 // the table's {card, owner} entries and the skill stack.
 enum StateHook { kDeckKey, kDiscardsKey, kTableKey, kStackKey };
 
-inline constexpr Bound<Params> kSeats{[](const Params& p) { return int{p.players}; }, "players"};
-inline constexpr Bound<Params> kLastSeat{[](const Params& p) { return p.players - 1; }, "players - 1"};
+inline constexpr auto kSeats = kPlayersBound<Params>;
+inline constexpr auto kLastSeat = kLastSeatBound<Params>;
 
 inline constexpr auto kStateSchema = std::tuple{
     Field::Echo{"players", std::get<0>(kParamSpecs).lo, std::get<0>(kParamSpecs).hi,
