@@ -15,10 +15,7 @@ import argparse
 import random
 
 import tablebits as tb
-from tablebits._core import NetworkEvaluator
-from tablebits.bots import Baseline
-
-GAMES = ["good_fortune", "color_mafia", "hoi_pho", "fox_duet"]
+from tablebits.bots import UNTIL_TIME_LIMIT, Baseline
 
 
 def states(game: tb.Game, count: int, seed: int) -> list[tuple[tb.State, int]]:
@@ -52,10 +49,10 @@ def main() -> None:
           "per game")
     columns = ["native", "numpy", "native x2", "ismcts"]
     print(f"{'game':<14}" + "".join(f"{c:>12}" for c in columns) + f"{'native/numpy':>14}")
-    for game_id in GAMES:
+    for game_id in tb.games():
         bot = Baseline(game_id)
         game, net = bot.game, bot.network
-        native = NetworkEvaluator(net.hidden, net.policy, net.value)
+        native = net.native()
         evaluators = {"native": native, "numpy": net.evaluate, "native x2": native,
                       "ismcts": None}
         totals = dict.fromkeys(columns, 0.0)
@@ -63,7 +60,7 @@ def main() -> None:
         for state, player in states(game, args.states, seed=1):
             for name in columns:
                 result = tb.search(
-                    state, player, iterations=2**32 - 1, time_limit=args.seconds,
+                    state, player, iterations=UNTIL_TIME_LIMIT, time_limit=args.seconds,
                     evaluator=evaluators[name], threads=2 if name == "native x2" else 1,
                     relative_values=evaluators[name] is not None,
                 )

@@ -5,6 +5,7 @@ with a ValueError/TypeError instead of crashing."""
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 from pathlib import Path
 
@@ -15,13 +16,14 @@ import tablebits as tb
 from tablebits import weights
 from tablebits._core import NetworkEvaluator
 from tablebits.bots import ISMCTS, Baseline
+from tests.helpers import random_step
 
-GAMES = ["good_fortune", "color_mafia", "hoi_pho", "fox_duet"]
+GAMES = tb.games()
 
 
 def positions(game: tb.Game, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Every acting player's observation and legal mask along random games."""
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     obs, masks = [], []
     for g in range(games):
         state = game.new_initial_state(seed=seed * 1000 + g)
@@ -33,30 +35,18 @@ def positions(game: tb.Game, games: int, seed: int) -> tuple[np.ndarray, np.ndar
                 mask = np.zeros(game.num_actions, bool)
                 mask[state.legal_actions(p)] = True
                 masks.append(mask)
-            if state.is_simultaneous_node():
-                joint = [-1] * game.num_players
-                for p in acting:
-                    legal = state.legal_actions(p)
-                    joint[p] = legal[rng.integers(len(legal))]
-                state.apply_actions(joint)
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.integers(len(legal))])
+            random_step(state, game.num_players, rng)
     return np.array(obs), np.array(masks)
-
-
-def native_of(net: weights.Network) -> NetworkEvaluator:
-    return NetworkEvaluator(net.hidden, net.policy, net.value)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_shipped_network_agrees_with_numpy_on_every_game(game_id: str) -> None:
-    net = Baseline(game_id).network
-    game = Baseline(game_id).game
+    bot = Baseline(game_id)
+    net, game = bot.network, bot.game
     obs, masks = positions(game, games=8, seed=1)
     assert len(obs) > 100
     want_priors, want_values = net.evaluate(obs, masks)
-    priors, values = native_of(net).evaluate(obs, masks)
+    priors, values = net.native().evaluate(obs, masks)
     assert priors.shape == want_priors.shape and values.shape == want_values.shape
     np.testing.assert_allclose(priors, want_priors, atol=1e-5, rtol=1e-5)
     np.testing.assert_allclose(values, want_values, atol=1e-5, rtol=1e-5)
@@ -82,7 +72,7 @@ def test_any_depth_and_width_agrees_with_numpy(widths: list[int]) -> None:
     obs[obs < 0] = 0  # half zeros, as observations and ReLU give
     masks = rng.random((40, 7)) < 0.5
     masks[0] = False
-    native = native_of(net)
+    native = net.native()
     assert (native.observation_size, native.num_actions, native.num_players) == (50, 7, 3)
     want_priors, want_values = net.evaluate(obs, masks)
     priors, values = native.evaluate(obs, masks)
@@ -148,7 +138,7 @@ def test_search_gives_the_native_evaluators_statistics() -> None:
     net = Baseline(game).network
     state = game.new_initial_state(seed=4)
     player = state.acting_players()[0]  # a simultaneous node
-    result = tb.search(state, player, iterations=64, seed=1, evaluator=native_of(net),
+    result = tb.search(state, player, iterations=64, seed=1, evaluator=net.native(),
                        relative_values=True)
     assert result.visits.sum() > 0
     assert set(np.flatnonzero(result.visits)) <= set(state.legal_actions(player))

@@ -112,19 +112,23 @@ class PyEvaluator final : public Evaluator {
   std::optional<py::error_already_set> error_;
 };
 
-// The Python handle of a registered evaluator: registers on construction, unregisters when
-// collected (a bot config naming it then no longer checks).
-struct PyEvaluatorHandle : Constructed {
-  std::shared_ptr<PyEvaluator> evaluator;
+// The Python handle of a registered evaluator (a Python callable's, or the C++ network's):
+// registers on construction, unregisters when collected (a bot config naming it then no longer
+// checks).
+template <class E>
+struct RegisteredEvaluator : Constructed {
+  std::shared_ptr<E> evaluator;
   uint32_t id = 0;
 
-  explicit PyEvaluatorHandle(py::object fn) : evaluator(std::make_shared<PyEvaluator>(std::move(fn))) {
+  explicit RegisteredEvaluator(std::shared_ptr<E> e) : evaluator(std::move(e)) {
     id = static_cast<uint32_t>(EvaluatorRegistry::instance().add(evaluator));
   }
-  ~PyEvaluatorHandle() { EvaluatorRegistry::instance().remove(id); }
-  PyEvaluatorHandle(const PyEvaluatorHandle&) = delete;
-  PyEvaluatorHandle& operator=(const PyEvaluatorHandle&) = delete;
+  ~RegisteredEvaluator() { EvaluatorRegistry::instance().remove(id); }
+  RegisteredEvaluator(const RegisteredEvaluator&) = delete;
+  RegisteredEvaluator& operator=(const RegisteredEvaluator&) = delete;
 };
+
+using PyEvaluatorHandle = RegisteredEvaluator<PyEvaluator>;
 
 // Raises the kept error of evaluator `id` if it failed: a Python evaluator's exception as the
 // callable raised it, a C++ evaluator's reason as a ValueError.
@@ -148,7 +152,7 @@ inline void bind_evaluator(py::module_& m) {
                throw py::type_error("evaluator must be callable, not " +
                                     std::string(py::str(py::type::handle_of(fn).attr("__name__"))));
              }
-             return std::make_unique<PyEvaluatorHandle>(fn);
+             return std::make_unique<PyEvaluatorHandle>(std::make_shared<PyEvaluator>(fn));
            }),
            py::arg("fn"));
   Guarded<py::class_<PyEvaluatorHandle>>(cls)

@@ -7,7 +7,6 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -42,17 +41,9 @@ inline MlpEvaluator::Layer mlp_layer(const py::handle& pair, const std::string& 
   return l;
 }
 
-// The Python handle: registers on construction, unregisters when collected.
-struct MlpEvaluatorHandle : Constructed {
-  std::shared_ptr<MlpEvaluator> evaluator;
-  uint32_t id = 0;
-
-  explicit MlpEvaluatorHandle(std::shared_ptr<MlpEvaluator> e) : evaluator(std::move(e)) {
-    id = static_cast<uint32_t>(EvaluatorRegistry::instance().add(evaluator));
-  }
-  ~MlpEvaluatorHandle() { EvaluatorRegistry::instance().remove(id); }
-  MlpEvaluatorHandle(const MlpEvaluatorHandle&) = delete;
-  MlpEvaluatorHandle& operator=(const MlpEvaluatorHandle&) = delete;
+// The Python handle (registered as long as it lives, as every evaluator's).
+struct MlpEvaluatorHandle : RegisteredEvaluator<MlpEvaluator> {
+  using RegisteredEvaluator::RegisteredEvaluator;
 
   // The network's (priors, values) of a batch, as the search gets them (ValueError on shapes
   // that do not fit, or a non-finite output).
@@ -71,12 +62,11 @@ struct MlpEvaluatorHandle : Constructed {
     if (rows > (1 << 24)) throw py::value_error("at most 2**24 rows at once");
     py::array_t<float> priors({rows, py::ssize_t{e.num_actions()}});
     py::array_t<float> values({rows, py::ssize_t{e.num_players()}});
-    std::vector<uint8_t> mask_bytes(static_cast<size_t>(legal.size()));
-    std::memcpy(mask_bytes.data(), legal.data(), mask_bytes.size());  // numpy bools are bytes 0/1
+    const auto* mask_bytes = reinterpret_cast<const uint8_t*>(legal.data());  // numpy bools: bytes 0/1
     bool ok;
     {
       py::gil_scoped_release release;
-      ok = e.evaluate(obs.data(), mask_bytes.data(), static_cast<int>(rows), e.observation_size(), e.num_actions(),
+      ok = e.evaluate(obs.data(), mask_bytes, static_cast<int>(rows), e.observation_size(), e.num_actions(),
                       e.num_players(), priors.mutable_data(), values.mutable_data());
     }
     if (!ok) throw py::value_error(e.take_error());

@@ -252,8 +252,7 @@ class Baseline(ISMCTS):
         self.game = game
         super().__init__(
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
-            evaluator=NetworkEvaluator(self.network.hidden, self.network.policy,
-                                       self.network.value) if native else self.network.evaluate,
+            evaluator=self.network.native() if native else self.network.evaluate,
             batch_size=batch_size, c_puct=c_puct,
             relative_values=True,  # the network's values are by seat from the observer
         )

@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from ._core import Game
+from ._core import Game, NetworkEvaluator
 from ._paths import write_atomically
 
 __all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
@@ -145,6 +145,12 @@ class Network:
         top = logits.max(axis=1, keepdims=True)
         priors = np.exp(logits - np.where(np.isfinite(top), top, 0.0))
         return priors, values
+
+    def native(self) -> NetworkEvaluator:
+        """The same network run in C++ (``tablebits._core.NetworkEvaluator``), the evaluator
+        ``Baseline`` searches with: the numbers of ``evaluate`` up to float rounding, without
+        the GIL."""
+        return NetworkEvaluator(self.hidden, self.policy, self.value)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The parameters by name, as stored in the file."""

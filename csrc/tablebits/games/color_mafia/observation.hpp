@@ -9,9 +9,7 @@
 namespace tb::color_mafia {
 
 using Slice = ObsSlice<Params>;
-inline constexpr auto kOneHot = Encoding::kOneHot;
-inline constexpr auto kBits = Encoding::kBits;
-inline constexpr auto kScaled = Encoding::kScaled;
+using enum Encoding;
 
 inline constexpr ObsLayout<Params, 9> kObsLayout{"seat", kPlayersBound<Params>, {
     Slice{"box", kChipColors, kScaled, "chips of each colour in the box, R B Y G, / chips_per_color"},

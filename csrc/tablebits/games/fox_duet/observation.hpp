@@ -10,9 +10,7 @@
 namespace tb::fox_duet {
 
 using Slice = ObsSlice<Params>;
-inline constexpr auto kOneHot = Encoding::kOneHot;
-inline constexpr auto kBits = Encoding::kBits;
-inline constexpr auto kCount = Encoding::kCount;
+using enum Encoding;
 
 inline constexpr ObsLayout<Params, 29> kObsLayout{"", 0, {
     Slice{"own_hand", kCards, kBits, "cards in the observer's hand"},

@@ -8,8 +8,7 @@
 namespace tb::good_fortune {
 
 using Slice = ObsSlice<Params>;
-inline constexpr auto kOneHot = Encoding::kOneHot;
-inline constexpr auto kBits = Encoding::kBits;
+using enum Encoding;
 
 // The first ten slices are one plane of kTiles slots per place a tile can be (slot t - 1: tile t).
 inline constexpr ObsLayout<Params, 16> kObsLayout{"", 0, {

@@ -9,9 +9,7 @@
 namespace tb::hoi_pho {
 
 using Slice = ObsSlice<Params>;
-inline constexpr auto kOneHot = Encoding::kOneHot;
-inline constexpr auto kBits = Encoding::kBits;
-inline constexpr auto kCount = Encoding::kCount;
+using enum Encoding;
 
 inline constexpr ObsLayout<Params, 25> kObsLayout{"rel", kPlayersBound<Params>, {
     Slice{"phase", 9, kOneHot, "the phase"},
