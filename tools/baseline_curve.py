@@ -6,8 +6,11 @@ picture and JSON (docs/strength.md, "Baseline").
         --games 60 --every 3 --out docs/img/baseline_curve_good_fortune.png
 
 Every point is an arena of ``--games`` games (seats rotating, seed 0): one Baseline with
-``--iterations`` PUCT iterations per decision against the opponent in the other seats. Iteration
-budgets, not times, so the curve does not depend on the machine. Needs matplotlib.
+``--iterations`` PUCT iterations per decision against the opponent in the other seats; in a
+cooperative game (Fox Duet) the Baseline plays every seat and the point is the team's win rate
+(``--opponents`` is not used). ``--rollout-mix`` is the Baseline's (default 0: the network
+alone, whose learning the curve shows). Iteration budgets, not times, so the curve does not
+depend on the machine. Needs matplotlib.
 """
 
 from __future__ import annotations
@@ -22,26 +25,36 @@ from tablebits.weights import trained_for
 
 
 def measure(run: Path, opponents: list[str], iterations: int, games: int, every: int,
-            threads: int) -> dict:
+            threads: int, rollout_mix: float) -> dict:
     snapshots = sorted((run / "rounds").glob("round*.npz"))
     chosen = [p for i, p in enumerate(snapshots, 1)
               if i == 1 or i % every == 0 or i == len(snapshots)]
     points = []
+    even = None  # a bot's even share of the wins (competitive games)
     for path in chosen:
-        bot = Baseline(trained_for(path)[0], iterations=iterations,
-                       weights=path)
+        bot = Baseline(trained_for(path)[0], iterations=iterations, weights=path,
+                       rollout_mix=rollout_mix)
         entry = {"snapshot": path.name, "games_trained": bot.network.training["games"]}
+        cooperative = bot.game.info.cooperative
+        if cooperative:
+            opponents = ["team"]
+        else:
+            even = 1 / bot.game.num_players
         for name in opponents:
-            result = tb.arena(bot.game, [bot, name], games=games, seed=0, threads=threads)
-            ci = tb.stats.share_interval(result.returns[result.seats == 0])
+            seats = [bot] if cooperative else [bot, name]
+            result = tb.arena(bot.game, seats, games=games, seed=0, threads=threads)
+            # Cooperative: one team result per game (seat 0's); else the Baseline's seats.
+            ci = tb.stats.share_interval(
+                result.returns[:, 0] if cooperative else result.returns[result.seats == 0])
             entry[name] = [ci.mean, ci.low, ci.high]
         points.append(entry)
         print(json.dumps(entry), flush=True)
     game = trained_for(chosen[-1])[0] if chosen else ""
-    return {"game": game, "iterations": iterations, "games": games, "points": points}
+    return {"game": game, "iterations": iterations, "games": games, "rollout_mix": rollout_mix,
+            "opponents": opponents, "even_share": even, "points": points}
 
 
-def plot(curve: dict, opponents: list[str], out: Path, title: str) -> None:
+def plot(curve: dict, out: Path, title: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -49,13 +62,20 @@ def plot(curve: dict, opponents: list[str], out: Path, title: str) -> None:
 
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
     x = [p["games_trained"] for p in curve["points"]]
+    opponents = curve.get("opponents") or [
+        k for k in curve["points"][0] if k not in ("snapshot", "games_trained")]
     for name in opponents:
         mean = [p[name][0] for p in curve["points"]]
         low = [max(p[name][0] - p[name][1], 0.0) for p in curve["points"]]  # rounding at 1.0
         high = [max(p[name][2] - p[name][0], 0.0) for p in curve["points"]]
-        ax.errorbar(x, mean, yerr=[low, high], marker="o", capsize=3, label=f"against {name}")
+        label = "as the whole team" if name == "team" else f"against {name}"
+        ax.errorbar(x, mean, yerr=[low, high], marker="o", capsize=3, label=label)
+    if curve.get("even_share"):
+        ax.axhline(curve["even_share"], color="gray", linestyle="--", linewidth=1,
+                   label="even share")
     ax.set_xlabel("teacher games trained on")
-    ax.set_ylabel(f"win share of baseline:{curve['iterations']}")
+    what = "team win rate" if opponents == ["team"] else "win share"
+    ax.set_ylabel(f"{what} of baseline:{curve['iterations']}")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.set_title(title)
@@ -72,6 +92,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--rollout-mix", type=float, default=0.0)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--replot", action="store_true",
                         help="draw the picture from the JSON beside --out, measuring nothing")
@@ -80,9 +101,9 @@ def main() -> None:
         curve = json.loads(args.out.with_suffix(".json").read_text())
     else:
         curve = measure(args.run, args.opponents, args.iterations, args.games, args.every,
-                        args.threads)
+                        args.threads, args.rollout_mix)
         args.out.with_suffix(".json").write_text(json.dumps(curve, indent=1))
-    plot(curve, args.opponents, args.out, f"Baseline training curve: {curve['game']}")
+    plot(curve, args.out, f"Baseline training curve: {curve['game']}")
 
 
 if __name__ == "__main__":
