@@ -2,11 +2,13 @@
 
 Iterations per second of ``tb.bots.Baseline`` (PUCT with the shipped network) per game, with the
 network evaluated in C++ beside the search (``native``, the default) and through numpy under
-the GIL (``native=False``, one Python call per batch of 8 leaves), next to plain ISMCTS, all on
-one thread and the native evaluator also on two (root-parallel trees, which the numpy
-evaluator would serialise on the GIL). Every search is time-limited to ``--seconds`` and run
-from the same states spread along random games; the configurations take turns state by state,
-so the machine's load hits them alike. Prints the mean iterations/s and the native/numpy ratio.
+the GIL (``native=False``, one Python call per batch of 8 leaves), the native one with a playout
+mixed into every leaf's value (``mix 0.5``: ``rollout_mix=0.5``, Baseline's default in the
+competitive games), next to plain ISMCTS, all on one thread and the native evaluator also on
+two (root-parallel trees, which the numpy evaluator would serialise on the GIL). Every search
+is time-limited to ``--seconds`` and run from the same states spread along random games; the
+configurations take turns state by state, so the machine's load hits them alike. Prints the
+mean iterations/s and the native/numpy ratio.
 """
 
 from __future__ import annotations
@@ -47,14 +49,14 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Baseline iterations/s, {args.seconds * 1000:g} ms per search, {args.states} states "
           "per game")
-    columns = ["native", "numpy", "native x2", "ismcts"]
+    columns = ["native", "mix 0.5", "numpy", "native x2", "ismcts"]
     print(f"{'game':<14}" + "".join(f"{c:>12}" for c in columns) + f"{'native/numpy':>14}")
     for game_id in tb.games():
         bot = Baseline(game_id)
         game, net = bot.game, bot.network
         native = net.native()
-        evaluators = {"native": native, "numpy": net.evaluate, "native x2": native,
-                      "ismcts": None}
+        evaluators = {"native": native, "mix 0.5": native, "numpy": net.evaluate,
+                      "native x2": native, "ismcts": None}
         totals = dict.fromkeys(columns, 0.0)
         seconds = dict.fromkeys(columns, 0.0)
         for state, player in states(game, args.states, seed=1):
@@ -63,6 +65,7 @@ def main() -> None:
                     state, player, iterations=UNTIL_TIME_LIMIT, time_limit=args.seconds,
                     evaluator=evaluators[name], threads=2 if name == "native x2" else 1,
                     relative_values=evaluators[name] is not None,
+                    rollout_mix=0.5 if name == "mix 0.5" else 0.0,
                 )
                 totals[name] += result.iterations
                 seconds[name] += result.seconds

@@ -255,6 +255,51 @@ def test_evaluator_bot_plays_and_fights_in_arena() -> None:
         tb.arena("good_fortune", [bot, "random"], games=6, backend="ray")
 
 
+def test_rollout_mix_values_a_leaf_by_evaluator_and_playout() -> None:
+    # Two walks: the first evaluates the root, the second takes one arm to a new node and
+    # ends there, so that arm's value is one leaf's: (1 - m) * the evaluator's value + m * the
+    # result of one playout from there, a game result of 0, 1/2 or 1 for the root player.
+    v, m = 0.2, 0.5
+    seen = set()
+    for seed in range(30):
+        state = two_choices(seed % 10 + 3)
+        me = state.current_player()
+        values = (v, 1 - v) if me == 0 else (1 - v, v)
+        result = tb.search(state, iterations=2, evaluator=Recorder(2, values=values), batch_size=1,
+                           rollout_mix=m, seed=seed)
+        (arm,) = np.flatnonzero(result.visits)
+        playout = (result.values[arm] - (1 - m) * v) / m
+        assert min(abs(playout - r) for r in (0.0, 0.5, 1.0)) < 1e-6, playout
+        seen.add(round(playout * 2) / 2)
+    assert {0.0, 1.0} <= seen  # the playouts really play: both results occur
+
+
+def test_rollout_mix_one_ignores_the_evaluators_values() -> None:
+    state = next(s for s in (midgame("color_mafia", seed) for seed in range(50))
+                 if len(s.legal_actions()) > 2)
+    n = state.game.num_players
+
+    def run(values, mix):
+        return tb.search(state, iterations=300, evaluator=Recorder(n, values=values), seed=4,
+                         rollout_mix=mix)
+    low, high = (0.1,) * n, (0.9,) * n
+    assert np.array_equal(run(low, 1.0).visits, run(high, 1.0).visits)
+    assert np.allclose(run(low, 1.0).values, run(high, 1.0).values, equal_nan=True)
+    assert not np.allclose(run(low, 0.5).values, run(high, 0.5).values, equal_nan=True)
+
+
+def test_baseline_spec_takes_a_rollout_mix() -> None:
+    gf = tb.make("good_fortune")
+    bot = tb.bots.parse("baseline:100~0.25", gf)
+    assert bot.rollout_mix == 0.25 and bot.name == "baseline:100~0.25"
+    default = tb.bots.parse("baseline:100", gf)  # the game's default mix, not named
+    assert default.rollout_mix == tb.bots.BASELINE_ROLLOUT_MIX["good_fortune"]
+    assert default.name == "baseline:100"
+    assert tb.bots.parse("baseline:100~0", gf).name == "baseline:100~0"
+    with pytest.raises(ValueError, match="rollout_mix"):
+        tb.bots.parse("baseline:100~2", tb.make("good_fortune"))
+
+
 # -- bad input ---------------------------------------------------------------------------------
 
 def answer(priors, values):
@@ -324,3 +369,8 @@ def test_bad_arguments() -> None:
         tb.search(state, evaluator=42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="evaluator"):
         tb._core.BotConfig("puct", evaluator=12345)
+    for mix in (-0.1, 1.5, float("nan")):
+        with pytest.raises(ValueError, match="rollout_mix"):
+            tb.search(state, evaluator=Recorder(2), rollout_mix=mix)
+    with pytest.raises(ValueError, match="rollout_mix needs an evaluator"):
+        tb.bots.ISMCTS(rollout_mix=0.5)

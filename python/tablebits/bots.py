@@ -103,6 +103,9 @@ class ISMCTS(BuiltinBot):
     ends the arena with that error. ``relative_values=True`` reads each row's values by seat
     from the row's player (entry ``k`` is player ``(p + k) % num_players``), the way the games
     write observations, so a network that sees only the observation can predict them.
+    ``rollout_mix`` in [0, 1] also plays each new leaf out with the rollouts above and values it
+    ``(1 - rollout_mix) * evaluator + rollout_mix * playout`` (AlphaGo's mixed evaluation: the
+    playouts correct a network's biased values as visits grow; 0 plays none).
     ``evaluator`` may also be a ``tablebits._core.NetworkEvaluator`` (a network run in C++, as
     ``Baseline`` uses): then no evaluation takes the GIL, and ``threads`` trees and an arena's
     game threads evaluate at once.
@@ -120,8 +123,11 @@ class ISMCTS(BuiltinBot):
         batch_size: int = 8,
         c_puct: float = 1.5,
         relative_values: bool = False,
+        rollout_mix: float = 0.0,
     ) -> None:
         check_positive_int(threads, "threads")
+        if evaluator is None and rollout_mix != 0.0:
+            raise ValueError("rollout_mix needs an evaluator: without one every leaf is a rollout")
         if not isinstance(relative_values, bool):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         check_positive_int(batch_size, "batch_size")
@@ -139,7 +145,7 @@ class ISMCTS(BuiltinBot):
             self.config = BotConfig(
                 "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
                 threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
-                relative_values=int(relative_values),
+                relative_values=int(relative_values), rollout_mix=rollout_mix,
             )
         self.seed = check_optional_seed(seed)
         self.iterations = iterations
@@ -149,9 +155,11 @@ class ISMCTS(BuiltinBot):
         self.evaluator = evaluator
         self.batch_size = batch_size
         self.c_puct = float(c_puct)
+        self.rollout_mix = float(rollout_mix)
         budget = _budget_name(iterations, time_limit)
         if evaluator is not None:
             self.name = f"puct:{budget}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
+            self.name += f"~{rollout_mix:g}" if rollout_mix else ""
         else:
             self.name = f"ismcts:{budget}" + (f"@{exploration:g}" if exploration != 0.7 else "")
         if threads > 1:
@@ -209,6 +217,12 @@ class PIMC(BuiltinBot):
         return self.seed
 
 
+#: Baseline's default ``rollout_mix`` per game, chosen by measurement (docs/strength.md): the
+#: playouts correct the shipped networks' values in the competitive games; in Fox Duet random
+#: playouts almost never win, so they would only pull every value towards a loss.
+BASELINE_ROLLOUT_MIX = {"good_fortune": 0.5, "color_mafia": 0.5, "hoi_pho": 0.5, "fox_duet": 0.0}
+
+
 class Baseline(ISMCTS):
     """PUCT with the network the package ships for a game (``tablebits.weights``; trained by
     ``tablebits train``), run on numpy alone.
@@ -222,7 +236,9 @@ class Baseline(ISMCTS):
     (``tablebits._core.NetworkEvaluator``, the same numbers as ``network.evaluate`` up to float
     rounding), so no evaluation takes the GIL and ``threads`` and an arena's game threads search
     at once; ``native=False`` evaluates each batch of leaves with numpy under the GIL instead
-    (``network.evaluate``, several times slower per iteration).
+    (``network.evaluate``, several times slower per iteration). ``rollout_mix`` (default: the
+    game's entry in ``BASELINE_ROLLOUT_MIX``) also values each leaf by a playout, as in
+    ``ISMCTS``; in the name it shows as ``baseline:BUDGET~MIX`` where it differs from the default.
 
     >>> import tablebits as tb
     >>> state = tb.make("good_fortune").new_initial_state(seed=3)
@@ -241,6 +257,7 @@ class Baseline(ISMCTS):
         c_puct: float = 1.5,
         weights: str | os.PathLike[str] | None = None,
         native: bool = True,
+        rollout_mix: float | None = None,
     ) -> None:
         if not isinstance(native, bool):
             raise TypeError(f"native must be a bool, got {native!r}")
@@ -248,15 +265,23 @@ class Baseline(ISMCTS):
         path = shipped_path(game_id) if weights is None else Path(weights)
         if not isinstance(game, Game):
             game = make(game_id, **trained_for(path)[1])
+        default_mix = BASELINE_ROLLOUT_MIX.get(game.id, 0.0)
+        mix = default_mix if rollout_mix is None else rollout_mix
         self.network: Network = load_weights(path, game)
         self.game = game
         super().__init__(
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
             evaluator=self.network.native() if native else self.network.evaluate,
-            batch_size=batch_size, c_puct=c_puct,
+            batch_size=batch_size, c_puct=c_puct, rollout_mix=mix,
             relative_values=True,  # the network's values are by seat from the observer
         )
-        self.name = self.name.replace("puct:", "baseline:", 1)
+        # The name shows the mix only where it is not the game's default.
+        self.name = (
+            f"baseline:{_budget_name(iterations, time_limit)}"
+            + (f"@{c_puct:g}" if c_puct != 1.5 else "")
+            + (f"~{mix:g}" if mix != default_mix else "")
+            + (f"x{threads}" if threads > 1 else "")
+        )
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
@@ -304,11 +329,11 @@ def _parse_budget(text: str) -> tuple[int, float | None]:
 
 def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
-    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET`` (``Baseline``: it
-    needs ``game``, the game it plays). BUDGET is ITERATIONS, a time per decision (``20ms``,
-    ``0.5s``: iterations until the time is spent) or both (``1000/20ms``: whichever comes
-    first). Time-limited bots depend on the machine's speed (``tb.arena`` takes them only with
-    ``reproducible=False``).
+    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET[~MIX]`` (``Baseline``:
+    it needs ``game``, the game it plays; MIX is its ``rollout_mix``). BUDGET is ITERATIONS, a
+    time per decision (``20ms``, ``0.5s``: iterations until the time is spent) or both
+    (``1000/20ms``: whichever comes first). Time-limited bots depend on the machine's speed
+    (``tb.arena`` takes them only with ``reproducible=False``).
 
     >>> parse("ismcts:500@1.0").iterations
     500
@@ -334,9 +359,11 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     if name == "baseline":
         if game is None:
             raise ValueError(f"bot {spec!r} plays one game's network: pass the game to parse")
+        budget, tilde, mix = rest.partition("~")
         try:
-            iterations, time_limit = _parse_budget(rest) if rest else (200, None)
-            return Baseline(game, iterations, time_limit=time_limit)
+            iterations, time_limit = _parse_budget(budget) if budget else (200, None)
+            return Baseline(game, iterations, time_limit=time_limit,
+                            rollout_mix=float(mix) if tilde else None)
         except ValueError as err:
             raise ValueError(f"bad bot spec {spec!r}: {err}") from None
     if name == "pimc":
@@ -350,7 +377,7 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     raise ValueError(
         f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
-        "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET"
+        "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET[~MIX]"
     )
 
 

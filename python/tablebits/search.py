@@ -56,6 +56,7 @@ def search(
     threads: int = 1,
     time_limit: float | None = None,
     relative_values: bool = False,
+    rollout_mix: float = 0.0,
 ) -> SearchResult:
     """Searches ``state`` for ``player`` (default: the player to move) and returns the result.
 
@@ -80,14 +81,16 @@ def search(
     naming the array and its shape; an exception raised by the evaluator propagates unchanged;
     either way the search stops at once. ``relative_values=True``: the evaluator's values are by
     seat from each row's player (entry ``k`` is player ``(p + k) % num_players``), as the
-    observations are written.
+    observations are written. ``rollout_mix`` in [0, 1] also plays every new leaf out (the
+    rollouts of ISMCTS) and values it ``(1 - rollout_mix) * evaluator + rollout_mix * playout``
+    (``tb.bots.ISMCTS``).
     """
     check_seed(seed)
     # The bot holds the config and keeps the evaluator registered while the search runs.
     bot = ISMCTS(
         iterations=iterations, exploration=exploration, seed=seed, time_limit=time_limit,
         threads=threads, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
-        relative_values=relative_values,
+        relative_values=relative_values, rollout_mix=rollout_mix,
     )
     decider = state.current_player() if player is None else player
     visits, values, best, line, done, seconds = state._search(bot.config, player, seed)

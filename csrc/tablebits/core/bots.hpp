@@ -122,17 +122,20 @@ struct PuctBot {
   uint32_t evaluator = 0;     // id in EvaluatorRegistry
   double time_limit = 0.0;    // seconds; > 0 stops the search earlier (then not reproducible)
   uint32_t relative_values = 0;  // 1: the evaluator's values are by seat from the row's player
+  double rollout_mix = 0.0;      // in [0, 1]: the playouts' weight in a leaf's value (puct.hpp)
   static constexpr std::tuple kFields{BotField<PuctBot, uint32_t>{"iterations", &PuctBot::iterations},
                                       BotField<PuctBot, double>{"c_puct", &PuctBot::c_puct},
                                       BotField<PuctBot, uint32_t>{"batch_size", &PuctBot::batch_size},
                                       BotField<PuctBot, uint32_t>{"threads", &PuctBot::threads},
                                       BotField<PuctBot, uint32_t>{"evaluator", &PuctBot::evaluator},
                                       BotField<PuctBot, double>{"time_limit", &PuctBot::time_limit, true},
-                                      BotField<PuctBot, uint32_t>{"relative_values", &PuctBot::relative_values}};
+                                      BotField<PuctBot, uint32_t>{"relative_values", &PuctBot::relative_values},
+                                      BotField<PuctBot, double>{"rollout_mix", &PuctBot::rollout_mix}};
 
   const char* check() const {
     if (!(c_puct >= 0.0) || c_puct > 1e300) return "c_puct must be a finite number >= 0";
     if (relative_values > 1) return "relative_values must be 0 or 1";
+    if (!(rollout_mix >= 0.0 && rollout_mix <= 1.0)) return "rollout_mix must be a number in [0, 1]";
     if (batch_size < 1) return "batch_size must be >= 1";
     if (!EvaluatorRegistry::instance().find(evaluator)) return "evaluator is not a registered evaluator";
     return check_search_budget(iterations, time_limit, threads);
@@ -147,6 +150,7 @@ struct PuctBot {
     cfg.time_limit = time_limit;
     cfg.seed = seed;
     cfg.relative_values = relative_values != 0;
+    cfg.rollout_mix = rollout_mix;
     return cfg;
   }
 

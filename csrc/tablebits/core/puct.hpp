@@ -20,6 +20,12 @@
 // rows of one simultaneous node are never split across batches (the batch is sent early; with
 // more acting players than batch_size, their rows make one larger batch).
 // Terminal nodes are scored by G::returns, without the evaluator.
+//
+// Mixed leaf values (AlphaGo's lambda): with rollout_mix > 0 a walk that ends at a new node also
+// plays that determinisation out with ISMCTS's rollout policy (DefaultRollout: the game's
+// playout, else random moves), and its value is (1 - mix) * the evaluator's + mix * the
+// playout's returns. A network's values are biased where a playout's are only noisy; the mix
+// keeps the network's priors and lets the playouts correct its values as visits grow.
 #pragma once
 
 #include <algorithm>
@@ -51,6 +57,7 @@ struct PuctConfig {
   // is player (p + k) mod N), as the games write their observations -- what a network that
   // sees only the observation can learn.
   bool relative_values = false;
+  double rollout_mix = 0.0;  // in [0, 1]: the playouts' weight in a leaf's value (0: none played)
 };
 
 template <Game G>
@@ -82,6 +89,8 @@ class Puct {
     row_prior_.resize(capacity);
     row_player_.resize(capacity);
     relative_ = cfg.relative_values;
+    mix_ = cfg.rollout_mix;
+    rollout_rng_ = Rng{derive_seed(cfg.seed, 0, 2)};
     rows_ = 0;
     leaves_.clear();
     leaf_paths_.clear();
@@ -141,6 +150,7 @@ class Puct {
   struct Leaf {
     uint32_t path_begin, path_end;
     uint32_t row_begin, row_end;
+    std::array<float, kMaxPlayers> playout;  // the playout's returns by player (rollout_mix > 0)
   };
 
   // One iteration from the determinised root `s`. False if the evaluator failed.
@@ -182,8 +192,9 @@ class Puct {
           if (!masks[pl] || nodes_[node].prior[pl] != kNone) continue;
           queue_row(s, p, node, pl, masks[pl]);
         }
-        leaves_.push_back(Leaf{path_begin, static_cast<uint32_t>(leaf_paths_.size()), row_begin,
-                               static_cast<uint32_t>(rows_)});
+        Leaf& leaf = leaves_.emplace_back(Leaf{path_begin, static_cast<uint32_t>(leaf_paths_.size()), row_begin,
+                                               static_cast<uint32_t>(rows_), {}});
+        if (mix_ > 0.0) DefaultRollout<G>{}(s, p, rollout_rng_, leaf.playout.data());
         return rows_ < batch || flush(eval);
       }
       uint32_t key = 0;
@@ -243,9 +254,10 @@ class Puct {
         }
       }
       const double rows_here = leaf.row_end - leaf.row_begin;
+      for (int pl = 0; pl < n_; ++pl) v[pl] = (1.0 - mix_) * v[pl] / rows_here + mix_ * leaf.playout[pl];
       for (uint32_t i = leaf.path_begin; i < leaf.path_end; ++i) {
         Arm& arm = arms_[leaf_paths_[i]];
-        arm.value += v[arm.player] / rows_here;
+        arm.value += v[arm.player];
       }
     }
     leaves_.clear();
@@ -310,6 +322,8 @@ class Puct {
   std::vector<int32_t> row_prior_;  // per batch row: its row of priors_
   std::vector<int> row_player_;     // per batch row: the player it was observed for
   bool relative_ = false;           // PuctConfig::relative_values of the running search
+  double mix_ = 0.0;                // PuctConfig::rollout_mix of the running search
+  Rng rollout_rng_;                 // the playouts' moves
   size_t rows_ = 0;
   std::vector<Leaf> leaves_;
   std::vector<int32_t> leaf_paths_;

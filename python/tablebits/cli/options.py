@@ -84,7 +84,8 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
 BOTS_HELP = (
     "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
     "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
-    "(Fox Duet); baseline or baseline:BUDGET (PUCT with the shipped network)"
+    "(Fox Duet); baseline or baseline:BUDGET[~MIX] (PUCT with the shipped network; MIX: the "
+    "weight of playouts in its leaf values)"
 )
 
 
