@@ -244,3 +244,11 @@ def test_play_and_ladder_take_a_baseline() -> None:
     assert record.bots[0] == "baseline:20" and len(record.actions) > 0
     result = tb.ladder("good_fortune", ["random", "baseline:20"], games=4, seed=1)
     assert result.bots == ["random", "baseline:20"]
+
+
+def test_every_shipped_network_has_a_default_rollout_mix() -> None:
+    shipped = {p.stem for p in weights.shipped_path("good_fortune").parent.glob("*.npz")}
+    assert set(tb.bots.BASELINE_ROLLOUT_MIX) == shipped
+    assert all(0.0 <= m <= 1.0 for m in tb.bots.BASELINE_ROLLOUT_MIX.values())
+    # Fox Duet: random playouts almost never win, so Baseline there plays the network alone.
+    assert Baseline("fox_duet", iterations=10).rollout_mix == 0.0
