@@ -208,8 +208,8 @@ void run_search(int games) {
       }
     }
   }
-  // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator, PUCT with the C++ network on 2
-  // trees, and random players fill the rest.
+  // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator and playouts mixed into its leaf
+  // values, PUCT with the C++ network on 2 trees, and random players fill the rest.
   tb::PuctBot puct;
   puct.iterations = 40;
   puct.batch_size = 5;
@@ -218,6 +218,7 @@ void run_search(int games) {
   mlp.evaluator = mlp_evaluator_id<G>(p);
   mlp.threads = 2;
   mlp.relative_values = 1;
+  puct.rollout_mix = 0.5;
   const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2}, puct, mlp, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
