@@ -30,16 +30,15 @@ def measure(run: Path, opponents: list[str], iterations: int, games: int, every:
     chosen = [p for i, p in enumerate(snapshots, 1)
               if i == 1 or i % every == 0 or i == len(snapshots)]
     points = []
-    even = None  # a bot's even share of the wins (competitive games)
+    game = Baseline(trained_for(chosen[-1])[0], weights=chosen[-1]).game if chosen else None
+    cooperative = bool(game and game.info.cooperative)
+    if cooperative:
+        opponents = ["team"]
+    even = None if cooperative or game is None else 1 / game.num_players  # a bot's even share
     for path in chosen:
         bot = Baseline(trained_for(path)[0], iterations=iterations, weights=path,
                        rollout_mix=rollout_mix)
         entry = {"snapshot": path.name, "games_trained": bot.network.training["games"]}
-        cooperative = bot.game.info.cooperative
-        if cooperative:
-            opponents = ["team"]
-        else:
-            even = 1 / bot.game.num_players
         for name in opponents:
             seats = [bot] if cooperative else [bot, name]
             result = tb.arena(bot.game, seats, games=games, seed=0, threads=threads)
@@ -49,9 +48,9 @@ def measure(run: Path, opponents: list[str], iterations: int, games: int, every:
             entry[name] = [ci.mean, ci.low, ci.high]
         points.append(entry)
         print(json.dumps(entry), flush=True)
-    game = trained_for(chosen[-1])[0] if chosen else ""
-    return {"game": game, "iterations": iterations, "games": games, "rollout_mix": rollout_mix,
-            "opponents": opponents, "even_share": even, "points": points}
+    return {"game": game.id if game else "", "iterations": iterations, "games": games,
+            "rollout_mix": rollout_mix, "opponents": opponents, "even_share": even,
+            "points": points}
 
 
 def plot(curve: dict, out: Path, title: str) -> None:
@@ -62,8 +61,7 @@ def plot(curve: dict, out: Path, title: str) -> None:
 
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
     x = [p["games_trained"] for p in curve["points"]]
-    opponents = curve.get("opponents") or [
-        k for k in curve["points"][0] if k not in ("snapshot", "games_trained")]
+    opponents = curve["opponents"]
     for name in opponents:
         mean = [p[name][0] for p in curve["points"]]
         low = [max(p[name][0] - p[name][1], 0.0) for p in curve["points"]]  # rounding at 1.0

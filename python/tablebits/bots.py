@@ -156,14 +156,12 @@ class ISMCTS(BuiltinBot):
         self.batch_size = batch_size
         self.c_puct = float(c_puct)
         self.rollout_mix = float(rollout_mix)
-        budget = _budget_name(iterations, time_limit)
         if evaluator is not None:
-            self.name = f"puct:{budget}" + (f"@{c_puct:g}" if c_puct != 1.5 else "")
-            self.name += f"~{rollout_mix:g}" if rollout_mix else ""
+            self.name = _search_name("puct", iterations, time_limit, threads, c_puct,
+                                     rollout_mix, 0.0)
         else:
-            self.name = f"ismcts:{budget}" + (f"@{exploration:g}" if exploration != 0.7 else "")
-        if threads > 1:
-            self.name += f"x{threads}"
+            tuning = f"@{exploration:g}" if exploration != 0.7 else ""
+            self.name = _search_name("ismcts", iterations, time_limit, threads, tuning=tuning)
 
     def _decision_seed(self) -> int | None:
         return self.seed
@@ -275,13 +273,8 @@ class Baseline(ISMCTS):
             batch_size=batch_size, c_puct=c_puct, rollout_mix=mix,
             relative_values=True,  # the network's values are by seat from the observer
         )
-        # The name shows the mix only where it is not the game's default.
-        self.name = (
-            f"baseline:{_budget_name(iterations, time_limit)}"
-            + (f"@{c_puct:g}" if c_puct != 1.5 else "")
-            + (f"~{mix:g}" if mix != default_mix else "")
-            + (f"x{threads}" if threads > 1 else "")
-        )
+        self.name = _search_name("baseline", iterations, time_limit, threads, c_puct, mix,
+                                 default_mix)
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
@@ -307,6 +300,19 @@ def _budget_name(iterations: int, time_limit: float | None) -> str:
     if iterations == UNTIL_TIME_LIMIT:
         return _time_name(time_limit)
     return f"{iterations}/{_time_name(time_limit)}"
+
+
+def _search_name(kind: str, iterations: int, time_limit: float | None, threads: int,
+                 c_puct: float = 1.5, mix: float = 0.0, default_mix: float = 0.0,
+                 tuning: str = "") -> str:
+    """``KIND:BUDGET[@C_PUCT][~MIX][xTHREADS]``: the PUCT settings where they are not the
+    defaults (``tuning`` instead for ISMCTS's exploration)."""
+    if c_puct != 1.5:
+        tuning += f"@{c_puct:g}"
+    if mix != default_mix:
+        tuning += f"~{mix:g}"
+    return (f"{kind}:{_budget_name(iterations, time_limit)}{tuning}"
+            + (f"x{threads}" if threads > 1 else ""))
 
 
 def _parse_time(text: str) -> float:
