@@ -36,7 +36,12 @@ typename G::Params parse_params(py_convert::ParamReader& r) {
     }
   });
   r.finish();
-  if constexpr (requires { PyCodec<G>::check_given(p, r); }) PyCodec<G>::check_given(p, r);
+  for_each_param(G::kParamSpecs, [&]<class Spec>(const Spec& spec) {
+    if constexpr (!ScalarParam<Spec>) {
+      if (!spec.needed || r.given(std::string(spec.name).c_str())) return;
+      if (const char* why = spec.needed(p)) py_convert::value_error(std::string(G::kId) + ": " + why);
+    }
+  });
   if (const char* why = G::validate_params(p)) py_convert::value_error(std::string(G::kId) + ": " + why);
   return p;
 }

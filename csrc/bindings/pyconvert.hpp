@@ -233,7 +233,7 @@ namespace tb {
 
 // A game with hook keys in its state schema specialises this in bindings/codecs/<game>.hpp:
 // hook_to_py / hook_read for the hook keys (bindings/state_codec.hpp does the rest of the state
-// dict), and optionally check_given, a check on which parameters were given.
+// dict).
 template <class G>
 struct PyCodec {};
 

@@ -1,7 +1,8 @@
 // The state dict of every game, written once over its declared schema (G::state_schema(), see
 // tablebits/core/state_schema.hpp). Each field kind knows its Python shape; a game's own codec
 // (PyCodec<G>, bindings/codecs/<game>.hpp) only reads and writes its hook keys. The semantic
-// checks are G::validate's, which state_from_dict runs on the result.
+// checks are G::validate's, which state_from_dict runs on the result before it compares the
+// given derived keys.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -34,10 +35,10 @@ py::object values(const F& f, const P& p, Value&& value) {
   return out;
 }
 
-// Calls read(item, what) for each value of f in `obj` (a list of f.count, or the one value).
+// Calls read(i, item, what) for each value of f in `obj` (labelled `key`: a list of f.count, or
+// the one value).
 template <class F, class P, class Read>
-void read_values(const F& f, const P& p, py::handle obj, Read&& read) {
-  const std::string key = quoted(f.key);
+void read_values(const F& f, const P& p, py::handle obj, const std::string& key, Read&& read) {
   if (f.count.scalar()) return read(0, obj, key);
   py::list list = py_convert::to_list(obj, key, static_cast<size_t>(f.count(p)));
   for (int i = 0; i < f.count(p); ++i) read(i, list[i], key + "[" + std::to_string(i) + "]");
@@ -150,6 +151,58 @@ void read_counts(const F& f, const P& p, py::handle obj, const std::string& what
   }
 }
 
+// The value of derived field f for `s`: its list, or its one value.
+template <class F, class State, class P>
+py::object derived_to_py(const F& f, const State& s, const P& p) {
+  int out[F::kMaxValues];
+  const int n = f.get(s, p, out);
+  auto value = [&](int v) -> py::object {
+    if (f.boolean) return py::bool_(v != 0);
+    if (f.name) return py::str(f.name(v));
+    return py::int_(v);
+  };
+  if (!f.list) return value(out[0]);
+  py::list values;
+  for (int i = 0; i < n; ++i) values.append(value(out[i]));
+  return values;
+}
+
+// Whether `given` is exactly derived field f's value for `s` (a value of the wrong type is a
+// TypeError naming `what`).
+template <class F, class State, class P>
+bool derived_matches(const F& f, py::handle given, const std::string& what, const State& s, const P& p) {
+  int out[F::kMaxValues];
+  const int n = f.get(s, p, out);
+  const std::string entry = f.list ? what + " entry" : what;
+  auto same = [&](py::handle v, size_t i) {  // read as the type requires, even past the end
+    const bool in = i < static_cast<size_t>(n);
+    const int want = in ? out[i] : 0;
+    if (f.boolean) return py_convert::to_bool(v, entry) == (want != 0) && in;
+    if (f.name) return py_convert::to_str(v, entry) == f.name(want) && in;
+    return py_convert::to_int(v, entry, INT64_MIN, INT64_MAX) == want && in;
+  };
+  if (!f.list) return same(given, 0);
+  py::list values = py_convert::to_list(given, what);
+  bool equal = values.size() == static_cast<size_t>(n);
+  for (size_t i = 0; i < values.size(); ++i) equal = same(values[i], i) && equal;
+  return equal;
+}
+
+template <class F>
+constexpr bool kHasKey = F::kKind != "cache";
+
+template <class G, class F>
+py::object to_py(const F& f, const typename G::State& s, const typename G::Params& p);
+
+// The dict of `fields` (a state's, or a group's).
+template <class G, class Fields>
+py::dict fields_to_py(const Fields& fields, const typename G::State& s, const typename G::Params& p, py::dict d = {}) {
+  for_each_field(fields, [&]<class F>(const F& f) {
+    if constexpr (kHasKey<F>) d[py::str(std::string(f.key))] = to_py<G>(f, s, p);
+  });
+  return d;
+}
+
 // Field f of `s`, as the dict shows it.
 template <class G, class F>
 py::object to_py(const F& f, const typename G::State& s, const typename G::Params& p) {
@@ -176,37 +229,12 @@ py::object to_py(const F& f, const typename G::State& s, const typename G::Param
     return py::int_(F::at(s).state);
   } else if constexpr (F::kKind == "echo") {
     return py::int_(f.get(p));
+  } else if constexpr (F::kKind == "derived") {
+    return derived_to_py(f, s, p);
+  } else if constexpr (F::kKind == "group") {
+    return fields_to_py<G>(f.fields, s, p);
   } else {
     return PyCodec<G>::hook_to_py(f.id, s, p);
-  }
-}
-
-// Reads field f from `obj` (its key's value) into `s`.
-template <class G, class F>
-void read(const F& f, py::handle obj, typename G::State& s, const typename G::Params& p) {
-  if constexpr (F::kKind == "int") {
-    read_values(f, p, obj, [&](int i, py::handle v, const std::string& what) {
-      F::at(s, i) = static_cast<std::remove_cvref_t<decltype(F::at(s, i))>>(read_int(f, p, v, what));
-    });
-  } else if constexpr (F::kKind == "choice") {
-    read_values(f, p, obj, [&](int i, py::handle v, const std::string& what) {
-      const int stored = v.is_none() && f.none != kNotNull ? f.none : f.first + py_convert::to_choice(v, what, f.names);
-      F::at(s, i) = static_cast<std::remove_cvref_t<decltype(F::at(s, i))>>(stored);
-    });
-  } else if constexpr (F::kKind == "set") {
-    read_values(f, p, obj, [&](int i, py::handle v, const std::string& what) {
-      const auto [mask, repeats] = read_bits(f, p, v, what);
-      F::at(s, i) = static_cast<std::remove_cvref_t<decltype(F::at(s, i))>>(mask);
-      if constexpr (F::kRepeats) F::repeats(s, i) = static_cast<uint8_t>(repeats);
-    });
-  } else if constexpr (F::kKind == "counts") {
-    read_values(f, p, obj, [&](int i, py::handle v, const std::string& what) { read_counts(f, p, v, what, s, i); });
-  } else if constexpr (F::kKind == "rng") {
-    F::at(s).state = py_convert::to_u64(obj, quoted(f.key));
-  } else if constexpr (F::kKind == "echo") {
-    if (py_convert::to_int(obj, quoted(f.key), f.lo, f.hi) != f.get(p)) {
-      py_convert::value_error(quoted(f.key) + " must be " + std::to_string(f.get(p)) + " for this game");
-    }
   }
 }
 
@@ -222,7 +250,88 @@ void set_neutral(const F& f, State& s) {
     } else {
       F::at(s, 0) = static_cast<Slot>(f.none);
     }
+  } else if constexpr (F::kKind == "group") {
+    for_each_field(f.fields, [&](const auto& field) { set_neutral(field, s); });
   }
+}
+
+// The label of `key` in messages: 'key' at the top level, 'group'['key'] inside a group.
+inline std::string label(const std::string& where, std::string_view key) {
+  return where.empty() ? quoted(key) : where + "[" + quoted(key) + "]";
+}
+
+template <class G, class Fields>
+void read_fields(const Fields& fields, const py::dict& d, const std::string& where, typename G::State& s,
+                 const typename G::Params& p);
+
+// Reads field f from `obj` (its key's value, labelled `what` in messages) into `s`.
+template <class G, class F>
+void read(const F& f, py::handle obj, const std::string& what, typename G::State& s, const typename G::Params& p) {
+  if constexpr (F::kKind == "int") {
+    read_values(f, p, obj, what, [&](int i, py::handle v, const std::string& item) {
+      F::at(s, i) = static_cast<std::remove_cvref_t<decltype(F::at(s, i))>>(read_int(f, p, v, item));
+    });
+  } else if constexpr (F::kKind == "choice") {
+    read_values(f, p, obj, what, [&](int i, py::handle v, const std::string& item) {
+      const int stored = v.is_none() && f.none != kNotNull ? f.none : f.first + py_convert::to_choice(v, item, f.names);
+      F::at(s, i) = static_cast<std::remove_cvref_t<decltype(F::at(s, i))>>(stored);
+    });
+  } else if constexpr (F::kKind == "set") {
+    read_values(f, p, obj, what, [&](int i, py::handle v, const std::string& item) {
+      const auto [mask, repeats] = read_bits(f, p, v, item);
+      F::at(s, i) = static_cast<std::remove_cvref_t<decltype(F::at(s, i))>>(mask);
+      if constexpr (F::kRepeats) F::repeats(s, i) = static_cast<uint8_t>(repeats);
+    });
+  } else if constexpr (F::kKind == "counts") {
+    read_values(f, p, obj, what, [&](int i, py::handle v, const std::string& item) { read_counts(f, p, v, item, s, i); });
+  } else if constexpr (F::kKind == "rng") {
+    F::at(s).state = py_convert::to_u64(obj, what);
+  } else if constexpr (F::kKind == "echo") {
+    if (py_convert::to_int(obj, what, f.lo, f.hi) != f.get(p)) {
+      py_convert::value_error(what + " must be " + std::to_string(f.get(p)) + " for this game");
+    }
+  } else if constexpr (F::kKind == "group") {
+    read_fields<G>(f.fields, py_convert::to_dict(obj, what), what, s, p);
+  }
+  // A derived key is compared once the state is whole (check_derived); a hook key is read by
+  // the game's codec after the others.
+}
+
+// Reads the keys of `fields` from `d` (the state dict, or a group's dict labelled `where`):
+// required keys present, no unknown key, each given key read in schema order.
+template <class G, class Fields>
+void read_fields(const Fields& fields, const py::dict& d, const std::string& where, typename G::State& s,
+                 const typename G::Params& p) {
+  std::vector<std::string_view> required, optional;
+  if (where.empty()) optional.push_back("game");
+  for_each_field(fields, [&]<class F>(const F& f) {
+    if constexpr (kHasKey<F>) (f.need == Need::kRequired ? required : optional).push_back(f.key);
+  });
+  py_convert::expect_keys(d, where.empty() ? "state dict" : where, required, optional);
+  for_each_field(fields, [&]<class F>(const F& f) {
+    if constexpr (kHasKey<F>) {
+      const std::string key(f.key);
+      set_neutral(f, s);
+      if (d.contains(key)) read<G>(f, d[py::str(key)], label(where, f.key), s, p);
+    }
+  });
+}
+
+// Every given derived key of `fields` (in `d`, labelled `where`) against the value `s` implies.
+template <class Fields, class State, class P>
+void check_derived(const Fields& fields, const py::dict& d, const std::string& where, const State& s, const P& p) {
+  for_each_field(fields, [&]<class F>(const F& f) {
+    if constexpr (F::kKind == "derived" || F::kKind == "group") {
+      const std::string key(f.key);
+      if (!d.contains(key)) return;
+      const std::string what = label(where, f.key);
+      if constexpr (F::kKind == "group") {
+        check_derived(f.fields, py::reinterpret_borrow<py::dict>(d[py::str(key)]), what, s, p);
+      } else if (!derived_matches(f, d[py::str(key)], what, s, p)) {
+        py_convert::value_error(std::string(f.error));
+      }
+    }
+  });
 }
 
 }  // namespace state_codec
@@ -232,30 +341,23 @@ template <class G>
 pybind11::dict state_to_dict(const typename G::State& s, const typename G::Params& p) {
   pybind11::dict d;
   d["game"] = G::kId;
-  for_each_field(G::state_schema(), [&](const auto& f) { d[pybind11::str(std::string(f.key))] = state_codec::to_py<G>(f, s, p); });
-  return d;
+  return state_codec::fields_to_py<G>(G::state_schema(), s, p, d);
 }
 
-// The dict -> State, checking types, shapes and the declared ranges with messages naming the key.
-// Given keys are read in schema order, then the hook keys, then the left-out keys are derived
-// (their fills see every given key).
+// The dict -> a valid State, checking types, shapes and the declared ranges with messages naming
+// the key. Given keys are read in schema order, then the hook keys; then the left-out keys are
+// derived (their fills see every given key) and the cached members set; G::validate checks the
+// result, and the given derived keys are compared with what it implies.
 template <class G>
 typename G::State state_from_dict(pybind11::handle obj, const typename G::Params& p) {
   namespace py = pybind11;
   using State = typename G::State;
   py::dict d = py_convert::to_dict(obj, "state dict");
-  std::vector<std::string_view> required, optional{"game"};
-  for_each_field(G::state_schema(), [&](const auto& f) { (f.need == Need::kRequired ? required : optional).push_back(f.key); });
-  py_convert::expect_keys(d, "state dict", required, optional);
   if (d.contains("game") && py_convert::to_str(d["game"], "'game'") != G::kId) {
     py_convert::value_error("'game' must be '" + std::string(G::kId) + "'");
   }
   State s{};
-  for_each_field(G::state_schema(), [&]<class F>(const F& f) {
-    const std::string key(f.key);
-    state_codec::set_neutral(f, s);
-    if (d.contains(key)) state_codec::read<G>(f, d[py::str(key)], s, p);
-  });
+  state_codec::read_fields<G>(G::state_schema(), d, "", s, p);
   for_each_field(G::state_schema(), [&]<class F>(const F& f) {
     if constexpr (F::kKind == "hook") PyCodec<G>::hook_read(f.id, d, s, p);
   });
@@ -267,6 +369,13 @@ typename G::State state_from_dict(pybind11::handle obj, const typename G::Params
       }
     }
   });
+  for_each_field(G::state_schema(), [&]<class F>(const F& f) {
+    if constexpr (F::kKind == "cache") {
+      if (const char* why = f.set(s, p)) py_convert::value_error(why);
+    }
+  });
+  if (const char* why = G::validate(s, p)) py_convert::value_error(std::string("invalid state: ") + why);
+  state_codec::check_derived(G::state_schema(), d, "", s, p);
   return s;
 }
 
@@ -277,15 +386,17 @@ pybind11::list state_schema_py(const typename G::Params& p) {
   namespace py = pybind11;
   py::list out;
   for_each_field(G::state_schema(), [&]<class F>(const F& f) {
-    py::dict d;
-    d["key"] = std::string(f.key);
-    d["kind"] = std::string(F::kKind);
-    d["required"] = f.need == Need::kRequired;
-    if constexpr (F::kKind == "int") d["range"] = py::make_tuple(f.lo(p), f.hi(p));
-    if constexpr (F::kKind == "choice") d["range"] = py::tuple(py::cast(f.names));
-    if constexpr (F::kKind == "int" || F::kKind == "choice") d["nullable"] = f.none != kNotNull;
-    if constexpr (requires { f.count; }) d["list"] = !f.count.scalar();
-    out.append(d);
+    if constexpr (state_codec::kHasKey<F>) {
+      py::dict d;
+      d["key"] = std::string(f.key);
+      d["kind"] = std::string(F::kKind);
+      d["required"] = f.need == Need::kRequired;
+      if constexpr (F::kKind == "int") d["range"] = py::make_tuple(f.lo(p), f.hi(p));
+      if constexpr (F::kKind == "choice") d["range"] = py::tuple(py::cast(f.names));
+      if constexpr (F::kKind == "int" || F::kKind == "choice") d["nullable"] = f.none != kNotNull;
+      if constexpr (requires { f.count; }) d["list"] = !f.count.scalar();
+      out.append(d);
+    }
   });
   return out;
 }

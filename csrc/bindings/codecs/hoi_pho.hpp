@@ -1,5 +1,5 @@
-// Hội Phố: the hook keys of its state dict (schema: games/hoi_pho/schema.hpp,
-// docs/games/hoi_pho.md).
+// Hội Phố: the hook keys of its state dict, the discards, the table and the stack (schema:
+// games/hoi_pho/schema.hpp, docs/games/hoi_pho.md).
 #pragma once
 
 #include <array>
@@ -22,9 +22,6 @@ struct PyCodec<hoi_pho::HoiPho> {
     const int n = p.players;
     py::list out;
     switch (id) {
-      case kDeckKey:
-        for (int i = G::taken(s); i < kContracts; ++i) out.append(p.contracts[i]);
-        break;
       case kDiscardsKey:
         if (G::discards_present(s, n))
           for (int q = 0; q < n; ++q) out.append(s.discards[q]);
@@ -59,16 +56,7 @@ struct PyCodec<hoi_pho::HoiPho> {
     namespace py = pybind11;
     using namespace hoi_pho;
     const int n = p.players;
-    if (id == kDeckKey && d.contains("deck")) {
-      int taken = 0;
-      for (int q = 0; q < n; ++q) taken += std::popcount(s.contracts[q]);
-      py::list deck = py_convert::to_list(d["deck"], "'deck'");
-      bool ok = taken <= kContracts && deck.size() == static_cast<size_t>(kContracts - taken);
-      for (size_t i = 0; ok && i < deck.size(); ++i) {
-        ok = py_convert::to_int(deck[i], "'deck' entry", 0, INT32_MAX) == p.contracts[taken + i];
-      }
-      if (!ok) py_convert::value_error("'deck' must be the remaining contracts, in order");
-    } else if (id == kDiscardsKey) {
+    if (id == kDiscardsKey) {
       const size_t want = (n == 3 && s.phase != kDiscard) ? 3 : 0;
       py::list discards = py_convert::to_list(get(d, "discards", want, "with 3 players after the discard"), "'discards'", want);
       for (size_t i = 0; i < want; ++i) {

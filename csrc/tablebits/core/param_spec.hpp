@@ -160,6 +160,8 @@ struct ListParam {
   int (*rows)(const P&) = nullptr;         // null: always max_rows
   void (*finish)(P&, int rows) = nullptr;  // variable length: after the rows are read
   bool none_keeps_default = false;         // None leaves the default in place
+  // Left out, why the other parameters need it (nullptr: the default will do).
+  const char* (*needed)(const P&) = nullptr;
 };
 
 template <class Spec>

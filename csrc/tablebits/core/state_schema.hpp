@@ -3,11 +3,13 @@
 // the key, the State member behind it, its range, and whether a hand-written dict may leave it
 // out. From that one list come the range checks of G::validate (check_state_ranges, which guards
 // bytes and dicts alike), the Python codec (bindings/state_codec.hpp) and `game.state_schema`
-// (the docs' state-dict tables). Keys with no State member of their own (a deck derived from the
-// other keys, a nested dict) are `HookField`s: the game's bindings codec reads and writes them.
+// (the docs' state-dict tables). A key derived from the others is `Derived`, a nested dict a
+// `Group`; a key of a shape none of these has is a `Hook`, which the game's bindings codec reads
+// and writes.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -177,6 +179,43 @@ struct StateFields {
     std::string_view meaning{};
   };
 
+  // A key derived from the other keys, shown for the reader (the tiles in no other place, the
+  // forest tokens left): to_dict writes what `get` writes to out[0..n) (n its return value; a
+  // key that is not a list writes out[0] and returns 1), each value shown as an int, a bool or
+  // name(value). A dict may leave it out; one that gives it must give exactly that value, and
+  // is refused with `error` otherwise (compared once the state is valid).
+  struct Derived {
+    static constexpr std::string_view kKind = "derived";
+    static constexpr int kMaxValues = 32;
+    std::string_view key;
+    int (*get)(const State&, const P&, int* out);
+    std::string_view error;
+    bool list = false;
+    std::string (*name)(int) = nullptr;
+    bool boolean = false;
+    Need need = Need::kOptional;
+    std::string_view meaning{};
+  };
+
+  // A nested dict of the fields of the tuple `fields` (a token's holder and face, a trick's two
+  // cards), each read and checked as at the top level.
+  template <class Fields>
+  struct Group {
+    static constexpr std::string_view kKind = "group";
+    std::string_view key;
+    Fields fields;
+    Need need = Need::kRequired;
+    std::string_view meaning{};
+  };
+
+  // No key: a State member the dict does not show, cached from the keys read (a sum kept for
+  // speed). `set` runs once every key is read; it returns nullptr, or why the keys cannot be
+  // stored.
+  struct Cache {
+    static constexpr std::string_view kKind = "cache";
+    const char* (*set)(State&, const P&);
+  };
+
   // A key the game's bindings codec reads and writes itself (PyCodec<G>::hook_to_py and
   // hook_read with this id): derived from other keys, or of a shape no field above has.
   struct Hook {
@@ -188,6 +227,13 @@ struct StateFields {
   };
 };
 
+// A derived key's list of the bits of `mask`, lowest first, each + offset (Derived::get).
+constexpr int bits_to_values(uint32_t mask, int* out, int offset = 0) {
+  int n = 0;
+  for (; mask; mask &= mask - 1) out[n++] = std::countr_zero(mask) + offset;
+  return n;
+}
+
 template <class F>
 concept RangedField = F::kKind == "int" || F::kKind == "choice" || F::kKind == "set";
 
@@ -197,12 +243,21 @@ constexpr void for_each_field(const Fields& fields, F&& f) {
   std::apply([&](const auto&... field) { (f(field), ...); }, fields);
 }
 
+// The same, with the fields of every group in place of the group.
+template <class Fields, class F>
+constexpr void for_each_leaf(const Fields& fields, F&& f) {
+  for_each_field(fields, [&]<class Field>(const Field& field) {
+    if constexpr (Field::kKind == "group") for_each_leaf(field.fields, f);
+    else f(field);
+  });
+}
+
 // The first field of `s` outside its declared range, as a message; nullptr if none. Each game's
 // validate starts here and adds the invariants across fields.
 template <class Fields, class State, class P>
 constexpr const char* check_state_ranges(const Fields& fields, const State& s, const P& p) {
   const char* error = nullptr;
-  for_each_field(fields, [&]<class F>(const F& f) {
+  for_each_leaf(fields, [&]<class F>(const F& f) {
     if constexpr (RangedField<F>) {
       const int n = f.count.scalar() ? 1 : f.count(p);
       for (int i = 0; i < n && !error; ++i)

@@ -49,7 +49,13 @@ inline constexpr auto kParamSpecs = std::tuple{
                              p.num_plus = static_cast<uint8_t>(p.num_plus + p.plus[i]);
                            }
                          },
-                         true},
+                         true,
+                         [](const Params& p) -> const char* {
+                           return p.level == 1 ? nullptr
+                                               : "levels 2 and 3 are played on Side B, whose layout is not "
+                                                 "published/available; pass a layout with board=[{\"gems\": .., "
+                                                 "\"plus\": ..}, ...]";
+                         }},
 };
 
 // The example parameter sets (ParamExample): Side A, and a 7-space path (3 starting gems, 2 `+`

@@ -2,6 +2,7 @@
 // to_dict writes, what a hand-written dict may leave out, and the ranges G::validate checks.
 #pragma once
 
+#include <string>
 #include <tuple>
 
 #include "../../core/state_schema.hpp"
@@ -11,20 +12,38 @@ namespace tb::good_fortune {
 
 using Field = StateFields<State, Params>;
 
-// The hook keys (bindings/codecs/good_fortune.hpp): the token {holder, face}, the line's
-// [tile, left charm, right charm] entries, and the discarded tiles (every tile in no other place).
-enum StateHook { kTokenKey, kLineKey, kDiscardedKey };
+// The hook key (bindings/codecs/good_fortune.hpp): the line's [tile, left charm, right charm]
+// entries.
+enum StateHook { kLineKey };
+
+// The tiles in no other place.
+inline uint32_t discarded(const State& s) {
+  uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];
+  for (uint8_t e : s.line) placed |= 1u << GoodFortune::tile_of(e);
+  for (uint8_t t : s.selected) placed |= t == kNoTile ? 0u : 1u << t;
+  return kAllTiles & ~placed;
+}
 
 inline constexpr auto kStateSchema = std::tuple{
     Field::Int<&State::round>{"round", 1, kRounds},
     Field::Choice<&State::phase, 3>{"phase", {"select", "place", "over"}},
-    Field::Hook{"token", kTokenKey},
+    Field::Group<std::tuple<Field::Int<&State::holder>, Field::Derived>>{
+        "token",
+        {Field::Int<&State::holder>{"holder", 0, 1},
+         Field::Derived{.key = "face",
+                        .get = [](const State& s, const Params&, int* out) { return *out = !GoodFortune::small_face(s), 1; },
+                        .error = "token face must be small on odd rounds and big on even rounds (flipped once more "
+                                 "when the game is over)",
+                        .name = [](int big) { return std::string(big ? "big" : "small"); }}}},
     Field::Bits<&State::rack>{.key = "racks", .valid = kAllTiles, .offset = 1, .count = 2},
     Field::Int<&State::selected>{.key = "selected", .lo = 1, .hi = kTiles, .count = 2, .none = kNoTile, .offset = 1,
                                  .need = Need::kOptional},
     Field::Hook{"line", kLineKey},
     Field::Bits<&State::collection>{.key = "collections", .valid = kAllTiles, .offset = 1, .count = 2},
-    Field::Hook{"discarded", kDiscardedKey, Need::kOptional},
+    Field::Derived{.key = "discarded",
+                   .get = [](const State& s, const Params&, int* out) { return bits_to_values(discarded(s), out, 1); },
+                   .error = "'discarded' must list exactly the tiles in no other place",
+                   .list = true},
 };
 
 constexpr const auto& GoodFortune::state_schema() { return kStateSchema; }

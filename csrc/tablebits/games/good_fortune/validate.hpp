@@ -7,7 +7,6 @@ namespace tb::good_fortune {
 
 inline const char* GoodFortune::validate(const State& s, const Params& p) {
   if (const char* error = check_state_ranges(kStateSchema, s, p)) return error;
-  if (s.holder > 1) return "token holder must be 0 or 1";
   CardClaims tiles(kAllTiles);
   for (int pl = 0; pl < 2; ++pl) {
     if (!tiles.claim(s.rack[pl]) || !tiles.claim(s.collection[pl])) return "a tile is in two places or out of range";

@@ -14,9 +14,9 @@ namespace tb::hoi_pho {
 
 using Field = StateFields<State, Params>;
 
-// The hook keys (bindings/codecs/hoi_pho.hpp): the remaining contracts, the 3-player discards,
-// the table's {card, owner} entries and the skill stack.
-enum StateHook { kDeckKey, kDiscardsKey, kTableKey, kStackKey };
+// The hook keys (bindings/codecs/hoi_pho.hpp): the 3-player discards, the table's {card, owner}
+// entries and the skill stack.
+enum StateHook { kDiscardsKey, kTableKey, kStackKey };
 
 inline constexpr auto kSeats = kPlayersBound<Params>;
 inline constexpr auto kLastSeat = kLastSeatBound<Params>;
@@ -37,7 +37,14 @@ inline constexpr auto kStateSchema = std::tuple{
                                    }},
     Field::Bits<&State::contracts>{.key = "contracts", .valid = (1u << kContracts) - 1,
                                    .number = [](const Params& p, int i) { return int{p.contracts[i]}; }, .count = kSeats},
-    Field::Hook{"deck", kDeckKey, Need::kOptional},
+    Field::Derived{.key = "deck",
+                   .get = [](const State& s, const Params& p, int* out) {
+                     const int taken = HoiPho::taken(s);
+                     for (int i = taken; i < kContracts; ++i) out[i - taken] = p.contracts[i];
+                     return kContracts - taken;
+                   },
+                   .error = "'deck' must be the remaining contracts, in order",
+                   .list = true},
     Field::Bits<&State::hand, &State::ships>{.key = "hands", .valid = kAllMerchants, .repeat = kShip, .repeat_max = 5,
                                              .count = kSeats},
     Field::Bits<&State::removed, &State::removed_ships>{
