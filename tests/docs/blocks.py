@@ -2,7 +2,10 @@
 
 A checked block is an HTML comment ``<!-- check: KIND key=value ... -->`` on the line right
 before a Markdown table or a fenced code block. ``params=k=v;k=v`` carries game parameters
-(values are Python literals, or bare strings: ``variant=guess``).
+(values are Python literals, or bare strings: ``variant=guess``). A ``dict`` block may carry a
+``name=N``, unique in its file; an ``observed`` block (``dict=N observer=P``) is a
+``| slice | nonzero slots |`` table of what player P observes in the dict block N of the same
+file and game (cells as `nonzero_slots` reads them).
 """
 
 from __future__ import annotations
@@ -10,14 +13,17 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_DOCS = ROOT / "docs" / "games"
-KINDS = ("params", "actions", "dict", "observation")
+KINDS = ("params", "actions", "dict", "observation", "observed")
+OBSERVED_HEADER = ["slice", "nonzero slots"]
 
 _CHECK = re.compile(r"^\s*<!--\s*check:\s*(\w+)(.*?)-->\s*$")
 _FENCE = re.compile(r"^(```+|~~~+)\s*([\w+-]*)")
@@ -46,7 +52,12 @@ class CheckedBlock:
 
     @property
     def where(self) -> str:
-        return f"{self.path.relative_to(ROOT)}:{self.line}"
+        return where(self.path, self.line)
+
+
+def where(path: Path, line: int) -> str:
+    """``path:line``, the path relative to the repository when it is inside it."""
+    return f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{line}"
 
 
 @dataclass(frozen=True)
@@ -149,12 +160,11 @@ def parse_fence(lines: list[str], start: int) -> tuple[str, str, int]:
 def checked_blocks(path: Path) -> tuple[CheckedBlock, ...]:
     """Every checked block of one file; a malformed one raises ValueError naming its line."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    out = []
+    out: list[CheckedBlock] = []
     for i, line in enumerate(lines):
         m = _CHECK.match(line)
         if not m:
             continue
-        where = f"{path.relative_to(ROOT)}:{i + 1}"
         kind = m.group(1)
         try:
             if kind not in KINDS:
@@ -165,14 +175,79 @@ def checked_blocks(path: Path) -> tuple[CheckedBlock, ...]:
                 raise ValueError("nothing follows the check comment")
             if kind == "dict":
                 language, code, _ = parse_fence(lines, i + 1)
-                out.append(CheckedBlock(kind, path, i + 1, attrs, params, code=code,
-                                        language=language))
+                block = CheckedBlock(kind, path, i + 1, attrs, params, code=code,
+                                     language=language)
             else:
                 table = parse_table(lines, i + 1)
-                out.append(CheckedBlock(kind, path, i + 1, attrs, params, table=table))
+                block = CheckedBlock(kind, path, i + 1, attrs, params, table=table)
+            if kind == "observed":
+                check_observed(block)
+            if "name" in attrs and kind != "dict":
+                raise ValueError("only a dict block takes a name")
+            if "name" in attrs and any(b.attrs.get("name") == attrs["name"] for b in out):
+                raise ValueError(f"a dict block named {attrs['name']!r} comes earlier")
+            out.append(block)
         except ValueError as err:
-            raise ValueError(f"{where}: {err}") from None
+            raise ValueError(f"{where(path, i + 1)}: {err}") from None
+    for block in out:
+        if block.kind == "observed" and named_dict(out, block.game, block.attrs["dict"]) is None:
+            raise ValueError(f"{block.where}: no {block.game} dict block named "
+                             f"{block.attrs['dict']!r} in this file")
     return tuple(out)
+
+
+def named_dict(blocks: Sequence[CheckedBlock], game: str, name: str) -> CheckedBlock | None:
+    """The dict block of ``game`` named ``name`` among ``blocks``, if any."""
+    return next((b for b in blocks if b.kind == "dict" and b.game == game
+                 and b.attrs.get("name") == name), None)
+
+
+def page_position(game: str, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the position, its game parameters) of the dict block ``name`` on ``game``'s page."""
+    block = named_dict(checked_blocks(GAME_DOCS / f"{game}.md"), game, name)
+    if block is None or block.code is None:
+        raise LookupError(f"no dict block named {name!r} on the {game} page")
+    return json.loads(block.code), block.params
+
+
+def check_observed(block: CheckedBlock) -> None:
+    """Raises ValueError unless an observed block names its dict and observer, takes no params
+    (its dict block's apply) and is a well-formed ``| slice | nonzero slots |`` table."""
+    assert block.table is not None
+    if "params" in block.attrs:
+        raise ValueError("an observed block takes its parameters from its dict block")
+    if not block.game or "dict" not in block.attrs or not block.attrs.get("observer", "").isdigit():
+        raise ValueError("an observed block needs game=ID dict=NAME observer=P (P a player)")
+    if block.table.header != OBSERVED_HEADER:
+        raise ValueError(f"an observed table's header is | slice | nonzero slots |, got "
+                         f"{block.table.header}")
+    for row in block.table.rows:
+        unquote(row["slice"])
+        nonzero_slots(row["nonzero slots"])
+
+
+def nonzero_slots(cell: str) -> dict[int, Fraction]:
+    """The slots an observed table's cell lists, 0-based within its slice, in ascending order:
+    ``—`` none; ``3`` slot 3 holds 1; ``3: 7/10`` (or ``3: 0.7``, ``3: 5``) slot 3 holds that
+    value. Entries are separated by commas; every slot not listed holds 0."""
+    if cell.strip() == "—":
+        return {}
+    out: dict[int, Fraction] = {}
+    for entry in cell.split(","):
+        slot, sep, value = (part.strip() for part in entry.partition(":"))
+        if not (slot.isascii() and slot.isdigit()) or (sep and not value):
+            raise ValueError(f"{entry.strip()!r} is not SLOT or SLOT: VALUE (in {cell!r})")
+        if out and int(slot) <= max(out):
+            raise ValueError(f"slots are listed in ascending order, once each: {cell!r}")
+        try:
+            number = Fraction(value) if sep else Fraction(1)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{value!r} is not a number such as 7, 0.7 or 7/10") from None
+        if sep and number in (0, 1):
+            raise ValueError(f"{entry.strip()!r}: a slot holding 1 is written bare, one holding "
+                             f"0 not at all")
+        out[int(slot)] = number
+    return out
 
 
 def all_checked_blocks(kind: str | None = None) -> list[CheckedBlock]:
@@ -205,24 +280,33 @@ REQUIRED = object()  # state_dict_keys: the key has no default
 DESCRIBED = object()  # state_dict_keys: the default is described in words (derived from the rest)
 
 
+_NO = re.compile(r"no \((?:default(:?) ([^;]+?)|derived)[;)]")
+
+
 def state_dict_keys(page: Path) -> dict[str, Any]:
-    """The state-dict key table of a game page (``| key | required | value |``): key -> its
-    default (``no (default 0)``), DESCRIBED (``no (default: the tiles in no other place)``) or
-    REQUIRED (``yes``)."""
+    """The state-dict key table of a game page (its first table with ``key`` and ``required``
+    columns), in order: key -> its default in a new game with default parameters, which is the
+    value of ``no (default 0)``, DESCRIBED for a default in words (``no (default: the tiles in
+    no other place)``, ``no (derived)``), or REQUIRED (``yes``). A cell whose answer depends on
+    the position (``turn 1: no (default `[]`); ...; yes from turn 3``) is read by its first
+    ``no (...)`` clause, which the pages write for a new game."""
     lines = page.read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("| key | required |"))
+    start = next(i for i, line in enumerate(lines) if line.startswith("|")
+                 and {"key", "required"} <= {h.strip("` ").lower() for h in split_row(line)})
     out: dict[str, Any] = {}
     for row in parse_table(lines, start).rows:
-        m = re.fullmatch(r"no \(default(:?) (.+)\)", row["required"])
+        m = _NO.search(row["required"])
         if row["required"] != "yes" and not m:
             raise ValueError(
-                f"{page.name}: 'required' is 'yes', 'no (default X)' or "
-                f"'no (default: words)': {row}"
+                f"{page.name}: 'required' is 'yes' or has a 'no (default X)', "
+                f"'no (default: words)' or 'no (derived)': {row}"
             )
         if not m:
             out[unquote(row["key"])] = REQUIRED
+        elif m.group(1) or m.group(2) is None:
+            out[unquote(row["key"])] = DESCRIBED
         else:
-            out[unquote(row["key"])] = DESCRIBED if m.group(1) else json_value(m.group(2))
+            out[unquote(row["key"])] = json_value(m.group(2))
     return out
 
 

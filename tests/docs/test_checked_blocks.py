@@ -29,7 +29,7 @@ def blocks(kind: str) -> list[Any]:
 
 
 @pytest.mark.parametrize("game_id", tb.games())
-@pytest.mark.parametrize("kind", ["params", "actions", "dict", "observation"])
+@pytest.mark.parametrize("kind", ["params", "actions", "dict", "observation", "observed"])
 def test_every_game_page_has_checked_blocks_of_each_kind(kind: str, game_id: str):
     # Without this a page that lost its checked blocks would leave the tests below nothing to
     # check, and pass.
