@@ -189,7 +189,7 @@ bool derived_matches(const F& f, py::handle given, const std::string& what, cons
 }
 
 template <class F>
-constexpr bool kHasKey = F::kKind != "cache";
+constexpr bool kHasKey = F::kKind != "cache" && F::kKind != "zero";
 
 template <class G, class F>
 py::object to_py(const F& f, const typename G::State& s, const typename G::Params& p);

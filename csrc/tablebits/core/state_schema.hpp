@@ -62,6 +62,15 @@ constexpr FixedText range_text(std::string_view key, const Bound<P>& lo, const B
   return t;
 }
 
+// "<key> must be empty past its length (<count>)": a list field's storage beyond its length.
+template <class P>
+constexpr FixedText unused_text(std::string_view key, const Bound<P>& count) {
+  FixedText t(key, " must be empty past its length (");
+  count.text.empty() ? t.put_int(count.value) : t.put(count.text);
+  t.put(")");
+  return t;
+}
+
 template <class State, class P>
 struct StateFields {
   using B = Bound<P>;
@@ -86,6 +95,7 @@ struct StateFields {
     Fill fill = nullptr;
     std::string_view meaning{};
     FixedText error = range_text<P>(key, lo, hi);
+    FixedText unused = unused_text<P>(key, count);
 
     static constexpr auto& at(auto& s, int i) {
       if constexpr (std::is_array_v<std::remove_cvref_t<decltype(s.*Member)>>) return (s.*Member)[i];
@@ -110,6 +120,7 @@ struct StateFields {
     Fill fill = nullptr;
     std::string_view meaning{};
     FixedText error = FixedText("unknown ", key);
+    FixedText unused = unused_text<P>(key, count);
 
     static constexpr auto& at(auto& s, int i) { return Int<Member>::at(s, i); }
     constexpr bool contains(int stored, const P&) const {
@@ -124,6 +135,7 @@ struct StateFields {
   template <auto Member, auto Repeat = nullptr>
   struct Bits {
     static constexpr std::string_view kKind = "set";
+    static constexpr auto kMember = Member;
     static constexpr bool kRepeats = Repeat != nullptr;
     std::string_view key;
     uint32_t valid;
@@ -137,6 +149,7 @@ struct StateFields {
     Fill fill = nullptr;
     std::string_view meaning{};
     FixedText error = FixedText(key, " holds an unknown entry");
+    FixedText unused = unused_text<P>(key, count);
 
     static constexpr auto& at(auto& s, int i) { return Int<Member>::at(s, i); }
     static constexpr auto& repeats(auto& s, int i) { return Int<Repeat>::at(s, i); }
@@ -216,6 +229,13 @@ struct StateFields {
     const char* (*set)(State&, const P&);
   };
 
+  // No key: reserved bytes of the State (its padding, named), always 0.
+  template <auto Member>
+  struct Zero {
+    static constexpr std::string_view kKind = "zero";
+    static constexpr auto kMember = Member;
+  };
+
   // A key the game's bindings codec reads and writes itself (PyCodec<G>::hook_to_py and
   // hook_read with this id): derived from other keys, or of a shape no field above has.
   struct Hook {
@@ -252,8 +272,9 @@ constexpr void for_each_leaf(const Fields& fields, F&& f) {
   });
 }
 
-// The first field of `s` outside its declared range, as a message; nullptr if none. Each game's
-// validate starts here and adds the invariants across fields.
+// The first field of `s` outside its declared range, or with a list's storage past its length not
+// empty, as a message; nullptr if none. Each game's validate starts here and adds the invariants
+// across fields.
 template <class Fields, class State, class P>
 constexpr const char* check_state_ranges(const Fields& fields, const State& s, const P& p) {
   const char* error = nullptr;
@@ -262,6 +283,23 @@ constexpr const char* check_state_ranges(const Fields& fields, const State& s, c
       const int n = f.count.scalar() ? 1 : f.count(p);
       for (int i = 0; i < n && !error; ++i)
         if (!f.contains(F::at(s, i), p)) error = f.error.text.data();
+      // The storage past a list's length (the seats a game of fewer players leaves unused) holds
+      // the neutral value: null, or 0.
+      constexpr int kStored = std::extent_v<std::remove_cvref_t<decltype(s.*F::kMember)>>;
+      for (int i = n; i < kStored && !error; ++i) {
+        bool empty;
+        if constexpr (F::kKind != "set") {
+          empty = F::at(s, i) == (f.none == kNotNull ? 0 : f.none);
+        } else if constexpr (F::kRepeats) {
+          empty = F::at(s, i) == 0 && F::repeats(s, i) == 0;
+        } else {
+          empty = F::at(s, i) == 0;
+        }
+        if (!empty) error = f.unused.text.data();
+      }
+    } else if constexpr (F::kKind == "zero") {
+      for (auto byte : s.*F::kMember)
+        if (byte && !error) error = "reserved bytes must be 0";
     }
   });
   return error;

@@ -43,6 +43,7 @@ inline constexpr auto kStateSchema = std::tuple{
     Field::Int<&State::acting>{.key = "acting", .lo = 0, .hi = kLastSeat, .none = kNone, .need = Need::kOptional},
     Field::Choice<&State::outcome, 2>{"outcome", {"ended", "truncated"}, 1, 0, kNoOutcome, Need::kOptional},
     Field::Rng<&State::rng>{},
+    Field::Zero<&State::reserved>{},
 };
 
 constexpr const auto& ColorMafia::state_schema() { return kStateSchema; }

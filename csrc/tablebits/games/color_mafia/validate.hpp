@@ -11,13 +11,11 @@ namespace tb::color_mafia {
 inline const char* ColorMafia::validate(const State& s, const Params& p) {
   const int n = p.players;
   if (const char* error = check_state_ranges(kStateSchema, s, p)) return error;
-  if (s.reserved[0] || s.reserved[1]) return "reserved bytes must be zero";
   for (int pl = n; pl < kMaxSeats; ++pl) {
     for (int c = 0; c < kChipColors; ++c) {
       if (s.chips[pl][c]) return "an unused seat holds chips";
     }
     if (s.coins[pl]) return "an unused seat holds coins";
-    if (s.revealed[pl] != kNone) return "an unused seat revealed a coin";
   }
   for (int c = 0; c < kChipColors; ++c) {
     int total = s.box[c];

@@ -67,6 +67,7 @@ inline constexpr auto kStateSchema = std::tuple{
       s.board_gems = static_cast<uint8_t>(board_gems);
       return board_gems > kTotalGems ? "more than 22 gems on the board" : nullptr;
     }},
+    Field::Zero<&State::reserved>{},
 };
 
 constexpr const auto& FoxDuet::state_schema() { return kStateSchema; }

@@ -108,6 +108,14 @@ struct GoodFortune {
     return (entry & kFlipped) ? t.charm_a : t.charm_b;
   }
 
+  // The tiles in no other place: discarded from the line.
+  static uint32_t discarded(const State& s) {
+    uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];
+    for (uint8_t e : s.line) placed |= 1u << tile_of(e);
+    for (uint8_t t : s.selected) placed |= t == kNoTile ? 0u : 1u << t;
+    return kAllTiles & ~placed;
+  }
+
   static constexpr ActionMask place_bit(int end, int k) { return ActionMask{1} << (kPlaceBase + 2 * end + k); }
 
   // The place actions of `tile` that connect. Domino: the facing charm (k = 0: charm_a) equals

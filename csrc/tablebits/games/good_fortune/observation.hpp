@@ -39,22 +39,17 @@ inline void GoodFortune::observe(const State& s, const Params& p, int player, fl
   constexpr int kSize = kObsLayout.fixed_size();
   for (int i = 0; i < kSize; ++i) out[i] = 0.0f;
   const int other = 1 - player;
-  uint32_t placed = 0;
-  auto mark = [&](int offset, uint32_t mask) {
-    placed |= mask;
-    mark_bits(out + offset, mask);
-  };
-  mark(at("my_rack"), s.rack[player]);
-  mark(at("their_rack"), s.rack[other]);
-  if (s.selected[player] != kNoTile) mark(at("my_selected"), 1u << s.selected[player]);
-  if (s.selected[other] != kNoTile) mark(at("their_selected"), 1u << s.selected[other]);
-  mark(at("my_collection"), s.collection[player]);
-  mark(at("their_collection"), s.collection[other]);
+  mark_bits(out + at("my_rack"), s.rack[player]);
+  mark_bits(out + at("their_rack"), s.rack[other]);
+  if (s.selected[player] != kNoTile) out[at("my_selected") + s.selected[player]] = 1.0f;
+  if (s.selected[other] != kNoTile) out[at("their_selected") + s.selected[other]] = 1.0f;
+  mark_bits(out + at("my_collection"), s.collection[player]);
+  mark_bits(out + at("their_collection"), s.collection[other]);
   for (int i = 0; i < kLineSize; ++i) {
-    mark(at("line_left") + i * kTiles, 1u << tile_of(s.line[i]));
+    out[at("line_left") + i * kTiles + tile_of(s.line[i])] = 1.0f;
     out[at("line_flipped") + i] = (s.line[i] & kFlipped) ? 1.0f : 0.0f;
   }
-  mark(at("discarded"), kAllTiles & ~placed);
+  mark_bits(out + at("discarded"), discarded(s));
   out[at("round") + s.round - 1] = 1.0f;
   out[at("phase") + s.phase] = 1.0f;
   out[at("small_face")] = small_face(s) ? 1.0f : 0.0f;

@@ -16,14 +16,6 @@ using Field = StateFields<State, Params>;
 // entries.
 enum StateHook { kLineKey };
 
-// The tiles in no other place.
-inline uint32_t discarded(const State& s) {
-  uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];
-  for (uint8_t e : s.line) placed |= 1u << GoodFortune::tile_of(e);
-  for (uint8_t t : s.selected) placed |= t == kNoTile ? 0u : 1u << t;
-  return kAllTiles & ~placed;
-}
-
 inline constexpr auto kStateSchema = std::tuple{
     Field::Int<&State::round>{"round", 1, kRounds},
     Field::Choice<&State::phase, 3>{"phase", {"select", "place", "over"}},
@@ -41,7 +33,7 @@ inline constexpr auto kStateSchema = std::tuple{
     Field::Hook{"line", kLineKey},
     Field::Bits<&State::collection>{.key = "collections", .valid = kAllTiles, .offset = 1, .count = 2},
     Field::Derived{.key = "discarded",
-                   .get = [](const State& s, const Params&, int* out) { return bits_to_values(discarded(s), out, 1); },
+                   .get = [](const State& s, const Params&, int* out) { return bits_to_values(GoodFortune::discarded(s), out, 1); },
                    .error = "'discarded' must list exactly the tiles in no other place",
                    .list = true},
 };

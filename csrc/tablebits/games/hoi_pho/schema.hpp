@@ -86,6 +86,7 @@ inline constexpr auto kStateSchema = std::tuple{
                                        }
                                        return nullptr;
                                      }},
+    Field::Zero<&State::reserved>{},
 };
 
 constexpr const auto& HoiPho::state_schema() { return kStateSchema; }
