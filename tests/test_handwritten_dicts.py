@@ -176,6 +176,29 @@ def test_good_fortune_rejects_contradictory_values(change: dict, message: str) -
         tb.make("good_fortune").state_from_dict(good_fortune_select() | change)
 
 
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"discarded": [7, "12"]}, r"'discarded' entry must be an int, not str"),
+        ({"discarded": [7, 12, True]}, r"'discarded' entry must be an int, not bool"),
+        ({"token": {"holder": 0, "face": 0}}, r"'token'\['face'\] must be a str, not int"),
+    ],
+    ids=["str-tile", "bool-past-the-end", "int-face"],
+)
+def test_a_derived_key_of_the_wrong_type_is_a_type_error(change: dict, message: str) -> None:
+    # Even an entry past the derived list's end is read as its type requires.
+    with pytest.raises(TypeError, match=message):
+        tb.make("good_fortune").state_from_dict(good_fortune_select() | change)
+
+
+def test_fox_plus_entries_are_bools() -> None:
+    position = fox_position(3, 1, 0)
+    plus = tb.make("fox_duet").state_from_dict(position).to_dict()["plus"]
+    tb.make("fox_duet").state_from_dict(position | {"plus": plus})
+    with pytest.raises(TypeError, match="'plus' entry must be a bool, not int"):
+        tb.make("fox_duet").state_from_dict(position | {"plus": [int(x) for x in plus]})
+
+
 def test_good_fortune_second_placer_must_be_sent_second_by_the_token_face() -> None:
     game = tb.make("good_fortune")
     # Round 1 (small face): player 0 selected 1, player 1 selected 5; 1 is lower, so player 0

@@ -166,3 +166,34 @@ def test_states_reached_from_accepted_dicts_are_accepted(game_id, params, seed, 
             return
         random_step(state, game.num_players, rng)
     raise AssertionError("game did not end")
+
+
+# Bytes of the State struct (after the 13-byte header) that no key shows: storage past a list's
+# length, and reserved bytes. Offsets from the structs in csrc/tablebits/games/<g>/state.hpp.
+HEADER = 13
+PAST = "must be empty past its length"
+SEVEN_SPACES = [{"gems": int(i != 3), "plus": False} for i in range(7)]
+PAST_THE_LENGTH = [
+    # (game, params, byte, stored value, message)
+    # Fox Duet's gems[7] on a 7-space board
+    ("fox_duet", {"board": SEVEN_SPACES}, HEADER + 28 + 7, 0, rf"gems {PAST} \(the board's length"),
+    # Color Mafia's revealed[3] with 3 players (null is 0xFF)
+    ("color_mafia", {"players": 3}, HEADER + 42 + 3, 0xFF, rf"revealed {PAST} \(players\)"),
+    # Hội Phố's coins[4] (uint16, low byte) with 4 players
+    ("hoi_pho", {"players": 4}, HEADER + 8 + 2 * 4, 0, rf"coins {PAST} \(players\)"),
+    # Hội Phố's table[4] (a hook key: the game's validate checks it)
+    ("hoi_pho", {"players": 4}, HEADER + 48 + 2 * 4, 0, "seats beyond the number of players"),
+    # Fox Duet's reserved[0]
+    ("fox_duet", {}, HEADER + 67, 0, "reserved bytes must be 0"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "params", "byte", "stored", "message"), PAST_THE_LENGTH)
+def test_bytes_no_key_shows_must_hold_their_neutral_value(game_id, params, byte, stored, message):
+    game = tb.make(game_id, **params)
+    data = bytearray(played(game, seed=3, steps=5).to_bytes())
+    assert data[byte] == stored  # the offset still points at that storage
+    game.state_from_bytes(bytes(data))
+    data[byte] = 1
+    with pytest.raises(tb.InvalidStateError, match=message):
+        game.state_from_bytes(bytes(data))
