@@ -237,7 +237,7 @@ struct StateFields {
   };
 
   // A key the game's bindings codec reads and writes itself (PyCodec<G>::hook_to_py and
-  // hook_read with this id): derived from other keys, or of a shape no field above has.
+  // hook_read with this id): a key of a shape no field above has.
   struct Hook {
     static constexpr std::string_view kKind = "hook";
     std::string_view key;
