@@ -193,7 +193,7 @@ def test_a_derived_key_of_the_wrong_type_is_a_type_error(change: dict, message: 
 
 def test_fox_plus_entries_are_bools() -> None:
     position = fox_position(3, 1, 0)
-    plus = tb.make("fox_duet").state_from_dict(position).to_dict()["plus"]
+    plus = [space["plus"] for space in tb.make("fox_duet").params["board"]]  # Side A
     tb.make("fox_duet").state_from_dict(position | {"plus": plus})
     with pytest.raises(TypeError, match="'plus' entry must be a bool, not int"):
         tb.make("fox_duet").state_from_dict(position | {"plus": [int(x) for x in plus]})

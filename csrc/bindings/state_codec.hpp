@@ -167,25 +167,21 @@ py::object derived_to_py(const F& f, const State& s, const P& p) {
   return values;
 }
 
-// Whether `given` is exactly derived field f's value for `s` (a value of the wrong type is a
-// TypeError naming `what`).
+// Whether `given` is exactly derived field f's value for `s`. Every entry is read as its type
+// requires first (a wrong type is a TypeError naming `what`), so Python's == then compares like
+// with like.
 template <class F, class State, class P>
 bool derived_matches(const F& f, py::handle given, const std::string& what, const State& s, const P& p) {
-  int out[F::kMaxValues];
-  const int n = f.get(s, p, out);
   const std::string entry = f.list ? what + " entry" : what;
-  auto same = [&](py::handle v, size_t i) {  // read as the type requires, even past the end
-    const bool in = i < static_cast<size_t>(n);
-    const int want = in ? out[i] : 0;
-    if (f.boolean) return py_convert::to_bool(v, entry) == (want != 0) && in;
-    if (f.name) return py_convert::to_str(v, entry) == f.name(want) && in;
-    return py_convert::to_int(v, entry, INT64_MIN, INT64_MAX) == want && in;
+  auto read = [&](py::handle v) {
+    if (f.boolean) py_convert::to_bool(v, entry);
+    else if (f.name) py_convert::to_str(v, entry);
+    else py_convert::to_int(v, entry, INT64_MIN, INT64_MAX);
   };
-  if (!f.list) return same(given, 0);
-  py::list values = py_convert::to_list(given, what);
-  bool equal = values.size() == static_cast<size_t>(n);
-  for (size_t i = 0; i < values.size(); ++i) equal = same(values[i], i) && equal;
-  return equal;
+  if (!f.list) read(given);
+  else
+    for (py::handle v : py_convert::to_list(given, what)) read(v);
+  return derived_to_py(f, s, p).equal(given);
 }
 
 template <class F>

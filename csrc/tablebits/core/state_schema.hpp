@@ -220,6 +220,8 @@ struct StateFields {
     Need need = Need::kRequired;
     std::string_view meaning{};
   };
+  template <class Fields>
+  Group(std::string_view, Fields, Need = Need::kRequired, std::string_view = {}) -> Group<Fields>;
 
   // No key: a State member the dict does not show, cached from the keys read (a sum kept for
   // speed). `set` runs once every key is read; it returns nullptr, or why the keys cannot be

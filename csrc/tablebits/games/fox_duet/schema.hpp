@@ -31,9 +31,9 @@ inline constexpr auto kStateSchema = std::tuple{
     Field::Bits<&State::hand>{.key = "hands", .valid = kAllCards, .name = card_string, .ascending = false, .count = 2},
     Field::Int<&State::decree>{.key = "decree", .lo = 0, .hi = kCards - 1, .name = card_string},
     Field::Hook{"deck", kDeckKey},
-    Field::Group<std::tuple<Field::Int<&State::lead>, Field::Int<&State::follow>>>{
+    Field::Group{
         "trick_cards",
-        {Field::Int<&State::lead>{.key = "lead", .lo = 0, .hi = kCards - 1, .none = kNoCard, .name = card_string},
+        std::tuple{Field::Int<&State::lead>{.key = "lead", .lo = 0, .hi = kCards - 1, .none = kNoCard, .name = card_string},
          Field::Int<&State::follow>{.key = "follow", .lo = 0, .hi = kCards - 1, .none = kNoCard, .name = card_string}},
         Need::kOptional},
     Field::Int<&State::tracker>{"tracker", {[](const Params& p) { return -p.c(); }, "-c"}, kHalf},

@@ -19,9 +19,9 @@ enum StateHook { kLineKey };
 inline constexpr auto kStateSchema = std::tuple{
     Field::Int<&State::round>{"round", 1, kRounds},
     Field::Choice<&State::phase, 3>{"phase", {"select", "place", "over"}},
-    Field::Group<std::tuple<Field::Int<&State::holder>, Field::Derived>>{
+    Field::Group{
         "token",
-        {Field::Int<&State::holder>{"holder", 0, 1},
+        std::tuple{Field::Int<&State::holder>{"holder", 0, 1},
          Field::Derived{.key = "face",
                         .get = [](const State& s, const Params&, int* out) { return *out = !GoodFortune::small_face(s), 1; },
                         .error = "token face must be small on odd rounds and big on even rounds (flipped once more "
