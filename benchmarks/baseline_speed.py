@@ -17,7 +17,8 @@ import argparse
 import random
 
 import tablebits as tb
-from tablebits.bots import UNTIL_TIME_LIMIT, Baseline
+from tablebits.bots import Baseline
+from tablebits.bots.names import UNTIL_TIME_LIMIT
 
 
 def states(game: tb.Game, count: int, seed: int) -> list[tuple[tb.State, int]]:

@@ -26,7 +26,7 @@ import time
 
 import tablebits as tb
 from tablebits.jobs import ray as distributed
-from tablebits.jobs.spec import SimulateJob
+from tablebits.jobs.job import SimulateJob
 
 GAME = "good_fortune"
 

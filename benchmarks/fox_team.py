@@ -3,8 +3,8 @@
 Prints, for the cooperative Fox Duet at the default level:
 
 1. The ceiling: the team win rate of the perfect-information team search
-   (``tablebits.solve.team_solve``), which sees both hands and the deck and searches ``--depth``
-   tricks ahead at every decision. A bound, not a bot.
+   (``tablebits.bots.solve.team_solve``), which sees both hands and the deck and searches
+   ``--depth`` tricks ahead at every decision. A bound, not a bot.
 2. The team win rate of bots that see only their own hand: PIMC teams (``tb.bots.PIMC``) and,
    with ``--ismcts``, an ISMCTS team, played by ``tb.arena`` (both seats the same bot), with 95%
    intervals.
@@ -22,7 +22,7 @@ import time
 
 import tablebits as tb
 from tablebits._core import SIMULTANEOUS
-from tablebits.solve import team_solve
+from tablebits.bots.solve import team_solve
 from tablebits.stats import wilson
 
 

@@ -37,8 +37,6 @@ import numpy as np
 import tablebits as tb
 from tablebits.stats import share_interval
 
-GAMES = ["good_fortune", "fox_duet", "color_mafia", "hoi_pho"]
-
 
 def states_along_games(game_id: str, count: int, seed: int) -> list[tb.State]:
     """`count` non-simultaneous states, a few random steps apart along random games."""
@@ -70,7 +68,7 @@ def speed(iterations: int, seconds: float, repeats: int) -> None:
         print(f"ISMCTS iterations/s, one search of {label} per state "
               f"(median over {repeats} states, threads interleaved)")
         print(f"{'game':14} {'1 thread':>12} {'2 threads':>12} {'speed-up':>9}")
-        for game_id in GAMES:
+        for game_id in tb.games():
             rates: dict[int, list[float]] = {1: [], 2: []}
             for state in states_along_games(game_id, repeats, seed=1):
                 for threads in (1, 2):
@@ -109,7 +107,7 @@ def tree(seconds: float, games: int) -> None:
          "-pthread"],
         check=True,
     )
-    for game_id in GAMES:
+    for game_id in tb.games():
         for threads in (1, 2):
             subprocess.run([str(binary), "speed", game_id, "100000", str(threads)], check=True)
     subprocess.run([str(binary), "duel", str(seconds), str(games)], check=True)
@@ -125,8 +123,8 @@ def main() -> None:
     s.add_argument("--seconds", type=float, default=0.2)
     s.add_argument("--repeats", type=int, default=9)
     st = sub.add_parser("strength")
-    st.add_argument("--game", default="good_fortune", choices=["good_fortune", "hoi_pho",
-                                                                 "color_mafia"])
+    competitive = [g for g in tb.games() if not tb.make(g).info.cooperative]
+    st.add_argument("--game", default="good_fortune", choices=competitive)
     st.add_argument("--seconds", type=float, default=0.01)
     st.add_argument("--games", type=int, default=400)
     tr = sub.add_parser("tree")

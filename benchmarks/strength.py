@@ -94,7 +94,7 @@ def spread_states(game: Any, count: int, seed: int) -> list[Any]:
 def iterations_per_second(states: list[Any], iterations: int) -> float:
     start = time.perf_counter()
     for i, state in enumerate(states):
-        state.ismcts_visits(state.acting_players()[0], iterations=iterations, seed=i)
+        tb.search(state, state.acting_players()[0], iterations=iterations, seed=i)
     return len(states) * iterations / (time.perf_counter() - start)
 
 

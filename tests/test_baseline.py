@@ -14,8 +14,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits import weights
-from tablebits.bots import Baseline, parse
+from tablebits.bots import Baseline, parse, weights
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -246,9 +245,29 @@ def test_play_and_ladder_take_a_baseline() -> None:
     assert result.bots == ["random", "baseline:20"]
 
 
-def test_every_shipped_network_has_a_default_rollout_mix() -> None:
+def test_every_shipped_network_keeps_its_measured_rollout_mix() -> None:
+    # docs/strength.md: playouts help the competitive games' networks at 0.5; in Fox Duet random
+    # playouts almost never win, so Baseline there plays the network alone.
+    measured = {"good_fortune": 0.5, "color_mafia": 0.5, "hoi_pho": 0.5, "fox_duet": 0.0}
     shipped = {p.stem for p in weights.shipped_path("good_fortune").parent.glob("*.npz")}
-    assert set(tb.bots.BASELINE_ROLLOUT_MIX) == shipped
-    assert all(0.0 <= m <= 1.0 for m in tb.bots.BASELINE_ROLLOUT_MIX.values())
-    # Fox Duet: random playouts almost never win, so Baseline there plays the network alone.
-    assert Baseline("fox_duet", iterations=10).rollout_mix == 0.0
+    assert shipped == set(measured)
+    for game_id, mix in measured.items():
+        assert Baseline(game_id, iterations=10).rollout_mix == mix
+
+
+def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
+    game = tb.make("good_fortune")
+    arrays = Baseline(game, iterations=1).network.arrays()
+    for bad in (1.5, -0.1, "half", True):
+        path = tmp_path / "bad.npz"
+        weights.save_weights(path, game, arrays)
+        with np.load(path) as data:
+            entries = {k: data[k] for k in data.files}
+        meta = json.loads(entries["meta"].tobytes().decode())
+        meta["rollout_mix"] = bad
+        entries["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+        np.savez(path, **entries)
+        with pytest.raises(ValueError, match=f"{path}.*rollout_mix"):
+            weights.load_weights(path, game)
+    with pytest.raises(ValueError, match="rollout_mix"):
+        weights.save_weights(tmp_path / "x.npz", game, arrays, rollout_mix=2.0)

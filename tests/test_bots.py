@@ -87,7 +87,7 @@ def test_bots_return_legal_actions_everywhere(game_id, params):
             legal = state.legal_actions(p)
             assert tb.bots.Random(p).act(state, p) in legal
             assert tb.bots.ISMCTS(40, seed=p).act(state, p) in legal
-            assert state.ismcts_action(p, iterations=1, seed=3) in legal
+            assert tb.search(state, p, iterations=1, seed=3).best_action in legal
 
 
 @pytest.mark.parametrize(("game_id", "params"), game_cases())
@@ -97,9 +97,9 @@ def test_same_seed_same_move(game_id, params):
         for p in state.acting_players():
             first = tb.bots.ISMCTS(150, seed=i).act(state, p)
             assert tb.bots.ISMCTS(150, seed=i).act(state.clone(), p) == first
-            assert state.ismcts_action(p, iterations=150, seed=i) == first
-            visits = state.ismcts_visits(p, iterations=150, seed=i)
-            assert visits.dtype == np.uint32 and visits.shape == (game.num_actions,)
+            assert tb.search(state, p, iterations=150, seed=i).best_action == first
+            visits = tb.search(state, p, iterations=150, seed=i).visits
+            assert visits.dtype == np.uint64 and visits.shape == (game.num_actions,)
             legal = state.legal_actions(p)
             if len(legal) > 1:
                 assert visits.sum() == 150 and visits[first] == visits.max()
@@ -120,9 +120,9 @@ def test_ismcts_does_not_peek(game_id, params):
                 assert np.array_equal(twin.observation_tensor(p), state.observation_tensor(p))
                 assert twin.observation_string(p) == state.observation_string(p)
             differing += sum(twin.to_bytes() != state.to_bytes() for twin in twins[1:])
-            decisions = {t.ismcts_action(p, iterations=300, seed=100 + i) for t in twins}
+            decisions = {tb.search(t, p, iterations=300, seed=100 + i).best_action for t in twins}
             assert len(decisions) == 1, f"player {p}'s decision depends on hidden information"
-            visits = [t.ismcts_visits(p, iterations=300, seed=100 + i) for t in twins]
+            visits = [tb.search(t, p, iterations=300, seed=100 + i).visits for t in twins]
             rewarded += len(set(visits[0].tolist()) - {0}) > 1  # uneven visits: returns varied
             for v in visits[1:]:  # the whole root statistics, not just the decision
                 assert np.array_equal(v, visits[0]), f"player {p}'s search saw hidden information"
@@ -211,7 +211,7 @@ def test_strength_ismcts_beats_random_in_hoi_pho():
 def test_time_limit_stops_the_search():
     state = tb.make("good_fortune").new_initial_state(seed=1)
     start = time.perf_counter()
-    action = state.ismcts_action(iterations=2**31, time_limit=0.05, seed=1)
+    action = tb.search(state, iterations=2**31, time_limit=0.05, seed=1).best_action
     assert time.perf_counter() - start < 1.0
     assert action in state.legal_actions()
 
@@ -220,25 +220,25 @@ def test_bad_arguments_rejected():
     game = tb.make("good_fortune", variant="guess")
     state = game.new_initial_state(seed=1)
     with pytest.raises(ValueError):
-        state.ismcts_action()  # simultaneous node: which player?
+        tb.search(state)  # simultaneous node: which player?
     with pytest.raises(ValueError):
-        state.ismcts_action(2)
+        tb.search(state, 2)
     for kwargs in ({"iterations": 0}, {"exploration": -1.0}, {"exploration": math.nan},
                    {"time_limit": 0.0}, {"seed": -1}):
         with pytest.raises(ValueError):
-            state.ismcts_action(0, **kwargs)
+            tb.search(state, 0, **kwargs)
     with pytest.raises(TypeError):
-        state.ismcts_action(0, iterations=1.5)
+        tb.search(state, 0, iterations=1.5)
     standard = tb.make("good_fortune").new_initial_state(seed=1)
     idle = 1 - standard.current_player()
     with pytest.raises(ValueError):
-        standard.ismcts_action(idle)  # not acting
+        tb.search(standard, idle)  # not acting
     with pytest.raises(ValueError):
         tb.bots.Random().act(standard, idle)
     while not standard.is_terminal():
         standard.apply_action(standard.legal_actions()[0])
     with pytest.raises(ValueError):
-        standard.ismcts_action()
+        tb.search(standard)
     for bad in ({"iterations": 0}, {"exploration": -0.1}, {"time_limit": -1}, {"seed": -2}):
         with pytest.raises(ValueError):
             tb.bots.ISMCTS(**bad)

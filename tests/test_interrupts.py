@@ -42,13 +42,13 @@ LONG_CALLS = {
         'env = tb.VectorEnv("color_mafia", 256, threads=2)',
         "while True: env.step(env.sample_actions())",
     ),
-    "ismcts_action": (
+    "search": (
         'state = tb.make("fox_duet").new_initial_state(seed=1)',
-        "state.ismcts_action(iterations=4 * 10**9)",
+        "tb.search(state, iterations=4 * 10**9)",
     ),
-    "ismcts_timed": (
+    "search_timed": (
         'state = tb.make("hoi_pho").new_initial_state(seed=1)',
-        "state.ismcts_action(state.acting_players()[0], iterations=4 * 10**9, time_limit=3600.0)",
+        "tb.search(state, state.acting_players()[0], iterations=4 * 10**9, time_limit=3600.0)",
     ),
 }
 
@@ -107,6 +107,6 @@ def test_ismcts_time_limit_within_ten_percent(game_id: str) -> None:
     player = state.current_player() if state.current_player() >= 0 else state.acting_players()[0]
     limit = 0.25
     start = time.perf_counter()
-    state.ismcts_action(player, iterations=4 * 10**9, time_limit=limit, seed=1)
+    tb.search(state, player, iterations=4 * 10**9, time_limit=limit, seed=1)
     spent = time.perf_counter() - start
     assert 0.9 * limit <= spent <= 1.1 * limit, f"{game_id}: {spent:.3f} s for a {limit} s limit"

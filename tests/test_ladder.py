@@ -12,7 +12,7 @@ import pytest
 import tablebits as tb
 from tablebits import _batch
 from tablebits.__main__ import main
-from tablebits.bots import UNTIL_TIME_LIMIT
+from tablebits.bots.names import UNTIL_TIME_LIMIT
 
 pytest.importorskip("choix")
 
@@ -169,7 +169,7 @@ def test_a_ladder_with_a_time_limited_bot_on_request(capsys):
 
 
 def test_the_pair_outcomes_do_not_depend_on_the_order_chunks_were_merged():
-    from tablebits.ladder import _outcomes
+    from tablebits.strength.ladder import _outcomes
 
     arena = tb.arena("hoi_pho", ["random", "ismcts:5"], games=12, seed=8, players=3)
 

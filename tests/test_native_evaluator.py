@@ -13,9 +13,8 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tablebits import weights
 from tablebits._core import NetworkEvaluator
-from tablebits.bots import ISMCTS, Baseline
+from tablebits.bots import PUCT, Baseline, weights
 from tests.helpers import random_step
 
 GAMES = tb.games()
@@ -186,8 +185,7 @@ def test_overflowing_network_stops_the_search_with_a_value_error() -> None:
     policy = (np.full((4, game.num_actions), 3e38, np.float32),
               np.zeros(game.num_actions, np.float32))
     value = (np.ones((4, game.num_players), np.float32), np.zeros(game.num_players, np.float32))
-    bot = ISMCTS(iterations=20, evaluator=NetworkEvaluator(hidden, policy, value),
-                 relative_values=True)
+    bot = PUCT(NetworkEvaluator(hidden, policy, value), iterations=20, relative_values=True)
     state = game.new_initial_state(seed=1)
     before = state.clone()
     with pytest.raises(ValueError, match="output is not finite"):

@@ -1,4 +1,4 @@
-"""The perfect-information team solver (tablebits.solve.team_solve) and the PIMC bot.
+"""The perfect-information team solver (tablebits.bots.solve.team_solve) and the PIMC bot.
 
 The solver is checked against a brute force over the pure-Python reference rules
 (tests/reference/fox_duet.py) on small hand-built Fox Duet endgames, with the team evaluation
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import tablebits as tb
-from tablebits.solve import team_solve
+from tablebits.bots.solve import team_solve
 from tests.reference import fox_duet as reference
 
 # The team evaluation, restated from docs/search.md.

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import tablebits as tb
-from tablebits.jobs.spec import ArenaJob, SimulateJob
+from tablebits.jobs.job import ArenaJob, SimulateJob
 
 PYTHON_DIR = str(Path(tb.__file__).resolve().parents[1])
 

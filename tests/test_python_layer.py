@@ -254,9 +254,9 @@ def test_bot_configs_are_data_checked_once():
     # The State methods and the bots go through the same checks and the same search.
     state = tb.make("hoi_pho").new_initial_state(seed=4)
     for p in state.acting_players()[:2]:
-        assert state.bot_action(config, p, seed=9) == state.ismcts_action(
-            p, iterations=50, exploration=1.5, seed=9
-        )
+        assert state.bot_action(config, p, seed=9) == tb.search(
+            state, p, iterations=50, exploration=1.5, seed=9
+        ).best_action
         assert tb.bots.ISMCTS(50, exploration=1.5, seed=9).act(state, p) == state.bot_action(
             config, p, seed=9
         )
@@ -266,7 +266,7 @@ def test_bot_configs_are_data_checked_once():
         )
         assert state.bot_action(random_config, p, seed=5) in state.legal_actions(p)
     with pytest.raises(ValueError):
-        state.ismcts_action(0, iterations=0)
+        tb.search(state, 0, iterations=0)
 
 
 def test_solve_goes_through_the_engine_for_every_game():

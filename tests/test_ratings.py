@@ -14,7 +14,7 @@ from scipy.optimize import minimize
 
 pytest.importorskip("choix")
 
-from tablebits.ratings import ELO, PRIOR_WINS, PairGames, fit_ratings, win_matrix  # noqa: E402
+from tablebits.strength.ratings import ELO, PRIOR_WINS, PairGames, fit_ratings, win_matrix  # noqa: E402
 
 #: True Elo ratings of a synthetic league; bot 0 is the anchor ("random").
 TRUE_ELO = np.array([0.0, 150.0, 400.0, 520.0, 800.0])

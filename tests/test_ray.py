@@ -16,7 +16,7 @@ import tqdm
 import tablebits as tb
 from tablebits.__main__ import main
 from tablebits.jobs import ray as distributed
-from tablebits.jobs.spec import SimulateJob
+from tablebits.jobs.job import SimulateJob
 
 from .game_params import game_cases
 from .test_summary import TRUNCATING_CASES

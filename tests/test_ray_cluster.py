@@ -7,7 +7,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.jobs import ray as distributed
-from tablebits.jobs.spec import SimulateJob
+from tablebits.jobs.job import SimulateJob
 
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")

@@ -60,11 +60,12 @@ class Recorder:
 
 @pytest.mark.parametrize("game_id", ["good_fortune", "fox_duet", "color_mafia", "hoi_pho"])
 @pytest.mark.parametrize("threads", [1, 2, 3])
-def test_search_without_evaluator_is_ismcts_action(game_id: str, threads: int) -> None:
+def test_search_without_evaluator_is_the_ismcts_bot(game_id: str, threads: int) -> None:
     state = midgame(game_id, 11)
     for seed in (0, 7):
         result = tb.search(state, iterations=300, seed=seed, threads=threads)
-        assert result.best_action == state.ismcts_action(iterations=300, seed=seed, threads=threads)
+        bot = tb.bots.ISMCTS(300, seed=seed, threads=threads)
+        assert result.best_action == bot.act(state, state.current_player())
         assert result.best_action in state.legal_actions()
         assert result.player == state.current_player()
 
@@ -105,8 +106,8 @@ def test_two_threads_are_not_one_tree_repeated() -> None:
 def test_threads_one_keeps_the_one_tree_visits() -> None:
     state = midgame("fox_duet", 3)
     result = tb.search(state, iterations=400, seed=9)
-    visits = state.ismcts_visits(iterations=400, seed=9)
-    assert np.array_equal(result.visits, visits.astype(np.uint64))
+    assert result.visits.sum() == 400 and result.iterations == 400
+    assert result.best_action == tb.bots.ISMCTS(400, seed=9).act(state, state.current_player())
 
 
 def test_result_fields() -> None:
@@ -141,9 +142,9 @@ def test_single_legal_action_needs_no_search() -> None:
 def test_ismcts_bot_threads() -> None:
     state = two_choices()
     bot = tb.bots.ISMCTS(iterations=600, seed=4, threads=2)
-    assert bot.act(state, state.current_player()) == state.ismcts_action(
-        iterations=600, seed=4, threads=2
-    )
+    assert bot.act(state, state.current_player()) == tb.search(
+        state, iterations=600, seed=4, threads=2
+    ).best_action
     result = tb.arena("good_fortune", [bot, "random"], games=4, seed=1, threads=2)
     again = tb.arena("good_fortune", [bot, "random"], games=4, seed=1, threads=1)
     assert np.array_equal(result.returns, again.returns)
@@ -242,7 +243,7 @@ def test_puct_threads_and_determinism() -> None:
 
 
 def test_evaluator_bot_plays_and_fights_in_arena() -> None:
-    bot = tb.bots.ISMCTS(iterations=64, evaluator=Recorder(2), batch_size=8)
+    bot = tb.bots.PUCT(Recorder(2), iterations=64, batch_size=8)
     record = tb.play("good_fortune", [bot, tb.bots.Random(seed=1)], seed=3)
     assert sum(record.returns) == pytest.approx(1.0)
     result = tb.arena("good_fortune", [bot, "random"], games=6, seed=2, threads=2)
@@ -293,7 +294,7 @@ def test_baseline_spec_takes_a_rollout_mix() -> None:
     bot = tb.bots.parse("baseline:100~0.25", gf)
     assert bot.rollout_mix == 0.25 and bot.name == "baseline:100~0.25"
     default = tb.bots.parse("baseline:100", gf)  # the game's default mix, not named
-    assert default.rollout_mix == tb.bots.BASELINE_ROLLOUT_MIX["good_fortune"]
+    assert default.rollout_mix == 0.5  # the measured default of the competitive games
     assert default.name == "baseline:100"
     assert tb.bots.parse("baseline:100~0", gf).name == "baseline:100~0"
     with pytest.raises(ValueError, match="rollout_mix"):
@@ -346,7 +347,7 @@ def test_evaluator_exception_propagates_unchanged() -> None:
         tb.search(two_choices(), iterations=1000, evaluator=failing, batch_size=4)
     assert info.value is raised
     assert len(calls) == 1  # the search stopped at the first failure
-    bot = tb.bots.ISMCTS(iterations=100, evaluator=failing)
+    bot = tb.bots.PUCT(failing, iterations=100)
     with pytest.raises(Boom):
         tb.arena("good_fortune", [bot, "random"], games=3, seed=0)
     with pytest.raises(Boom):
@@ -360,11 +361,11 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError, match="batch_size"):
         tb.search(state, evaluator=Recorder(2), batch_size=0)
     with pytest.raises(ValueError, match="threads"):
-        state.ismcts_action(threads=0)
+        tb.search(state, threads=0)
     with pytest.raises(ValueError, match="threads"):
         tb.bots.ISMCTS(threads=0)
     with pytest.raises(ValueError, match="batch_size"):
-        tb.bots.ISMCTS(evaluator=Recorder(2), batch_size=0)
+        tb.bots.PUCT(Recorder(2), batch_size=0)
     with pytest.raises(TypeError, match="callable"):
         tb.search(state, evaluator=42)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="evaluator"):
@@ -373,4 +374,8 @@ def test_bad_arguments() -> None:
         with pytest.raises(ValueError, match="rollout_mix"):
             tb.search(state, evaluator=Recorder(2), rollout_mix=mix)
     with pytest.raises(ValueError, match="rollout_mix needs an evaluator"):
-        tb.bots.ISMCTS(rollout_mix=0.5)
+        tb.search(state, rollout_mix=0.5)
+    with pytest.raises(TypeError, match="rollout_mix"):
+        tb.bots.ISMCTS(rollout_mix=0.5)  # type: ignore[call-arg]  # PUCT's option
+    with pytest.raises(TypeError, match="needs an evaluator"):
+        tb.bots.PUCT(None)  # type: ignore[arg-type]

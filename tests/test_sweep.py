@@ -215,7 +215,7 @@ def test_cooperative_games_are_tested_on_their_win_rate() -> None:
 
 
 def test_sweep_figure_draws_bars_fair_lines_and_lengths(tmp_path: Path) -> None:
-    from tablebits.plot_sweep import cell_labels, sweep_figure
+    from tablebits.figures.sweep import cell_labels, sweep_figure
 
     table = tb.sweep("color_mafia", {"players": [3, 4], "max_rounds": [5]}, 100, threads=2)
     assert cell_labels(table, ["players", "max_rounds"]) == [

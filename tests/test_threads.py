@@ -1,8 +1,9 @@
 """Many Python threads calling the object API at once.
 
-Every State method runs with the GIL held except ismcts_action/ismcts_visits, which copy the
-state before releasing it: calls on different states run concurrently and are safe, and calls
-on the same State are serialized (a search sees the state as it was when the call began).
+Every State method runs with the GIL held except the searches (``bot_action`` and ``_search``,
+behind ``bot.act`` and ``tb.search``), which copy the state before releasing it: calls on
+different states run concurrently and are safe, and calls on the same State are serialized (a
+search sees the state as it was when the call began).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def play_and_search(game_id: str, seed: int) -> list:
     while not state.is_terminal():
         if len(record) % 7 == 0:
             player = state.acting_players()[0]
-            record.append(state.ismcts_action(player, iterations=30, seed=seed))
+            record.append(tb.search(state, player, iterations=30, seed=seed).best_action)
             record.append(state.observation_tensor(player).tobytes())
         record.append(state.to_bytes())
         record.append(state.clone().to_dict())
@@ -80,11 +81,11 @@ def test_same_state_searched_while_another_thread_moves_it() -> None:
             if snapshot.is_terminal():
                 break
             player = snapshot.acting_players()[0]
-            action = snapshot.ismcts_action(player, iterations=50, seed=i)
+            action = tb.search(snapshot, player, iterations=50, seed=i).best_action
             assert action in snapshot.legal_actions(player)
             # The shared state itself, searched directly, is also fine.
             if not state.is_terminal():
-                state.ismcts_action(state.acting_players()[0], iterations=20, seed=i)
+                tb.search(state, state.acting_players()[0], iterations=20, seed=i)
             count += 1
         return count
 

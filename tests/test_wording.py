@@ -9,9 +9,8 @@ import re
 import pytest
 
 import tablebits as tb
-from tablebits._text import count
 from tablebits.cli.main import main
-from tablebits.jobs.summary import ArenaSummary
+from tablebits.jobs.summary import ArenaSummary, count
 
 from .helpers import random_step
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import tablebits as tb
 from tablebits.bots import Baseline
-from tablebits.weights import trained_for
+from tablebits.bots.weights import trained_for
 
 
 def measure(run: Path, opponents: list[str], iterations: int, games: int, every: int,

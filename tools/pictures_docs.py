@@ -3,29 +3,25 @@
     python tools/pictures_docs.py
 
 Each picture is a position from a committed record (tests/data/records), chosen by its
-step, and drawn with ``State.to_svg``; the replay page's screenshot comes from the browser
-test (``TABLEBITS_SCREENSHOTS=docs/img .ci/browser``).
+step in the game's picture module (``DOCS_POSITION``), and drawn with ``State.to_svg``; the
+replay page's screenshot comes from the browser test
+(``TABLEBITS_SCREENSHOTS=docs/img .ci/browser``).
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import tablebits as tb
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: game -> (record index in its file, step, seat or None for everything)
-POSITIONS = {
-    "good_fortune": (0, 14, None),
-    "color_mafia": (0, 41, None),
-    "fox_duet": (0, 19, 0),
-    "hoi_pho": (0, 21, None),
-}
-
 
 def main() -> None:
-    for game_id, (index, step, seat) in POSITIONS.items():
+    for game_id in tb.games():
+        picture = importlib.import_module(f"tablebits.pictures.{game_id}")
+        index, step, seat = picture.DOCS_POSITION
         record = tb.load_records(ROOT / "tests" / "data" / "records" / f"{game_id}.jsonl")[index]
         state = list(tb.replay(record))[step]
         out = ROOT / "docs" / "img" / f"position_{game_id}.svg"

@@ -108,7 +108,7 @@ def self_play(net: Net, games: int, iterations: int, seed: int):
 
 
 def strength(net: Net, games: int, iterations: int) -> tb.stats.Interval:
-    bot = tb.bots.ISMCTS(iterations=iterations, evaluator=net.evaluator, batch_size=8)
+    bot = tb.bots.PUCT(net.evaluator, iterations=iterations, batch_size=8)
     result = tb.arena("good_fortune", [bot, "random"], games=games, seed=12345, threads=1)
     return tb.stats.share_interval(result.returns[result.seats == 0])
 

@@ -22,14 +22,14 @@ from . import bots  # noqa: E402
 from ._core import SIMULTANEOUS, TERMINAL, Game, GameInfo, State  # noqa: E402
 from ._registry import games, make  # noqa: E402
 from .arena import ArenaResult, arena, play  # noqa: E402
+from .bots.search import SearchResult, search  # noqa: E402
+from .bots.solve import Solution, solve  # noqa: E402
 from .errors import IllegalActionError, InvalidStateError  # noqa: E402
 from .jobs.summary import ArenaSummary, SimulationSummary  # noqa: E402
-from .ladder import LadderResult, ladder  # noqa: E402
 from .pictures import attach as _attach_pictures  # noqa: E402
 from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
-from .search import SearchResult, search  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
-from .solve import Solution, solve  # noqa: E402
+from .strength.ladder import LadderResult, ladder  # noqa: E402
 from .sweep import sweep  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
 

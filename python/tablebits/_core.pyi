@@ -142,26 +142,6 @@ class State:
     def bot_action(
         self, bot: BotConfig, player: int | None = None, seed: int | None = 0
     ) -> int: ...
-    # ismcts_action and ismcts_visits are aliases kept for old code: bot_action with an ISMCTS
-    # config, and _search's visits (tablebits.search); see csrc/bindings/py_game.hpp.
-    def ismcts_action(
-        self,
-        player: int | None = None,
-        iterations: int = 1000,
-        exploration: float = 0.7,
-        seed: int | None = 0,
-        time_limit: float | None = None,
-        threads: int = 1,
-    ) -> int: ...
-    def ismcts_visits(
-        self,
-        player: int | None = None,
-        iterations: int = 1000,
-        exploration: float = 0.7,
-        seed: int | None = 0,
-        time_limit: float | None = None,
-        threads: int = 1,
-    ) -> npt.NDArray[np.uint32]: ...
     def _search(
         self, bot: BotConfig, player: int | None = None, seed: int | None = 0
     ) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.float64], int, list[str], int, float]: ...

@@ -13,10 +13,12 @@ from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
 from ._registry import resolve_game
-from .bots import ISMCTS, Baseline, Bot, BuiltinBot, Random, fill_seats, parse
+from .bots.baseline import Baseline
+from .bots.builtin import PUCT, Bot, BuiltinBot, Random, fill_seats
+from .bots.spec import parse
 from .jobs import runner
-from .jobs.results import GameRecords, json_number
-from .jobs.spec import ArenaJob, Outcome
+from .jobs.job import ArenaJob, Outcome
+from .jobs.results import GameArrays, json_number
 from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
@@ -69,7 +71,7 @@ def play(
 
 
 @dataclass(frozen=True, kw_only=True)
-class ArenaResult(GameRecords):
+class ArenaResult(GameArrays):
     """Per-game results of ``tb.arena``; row ``i`` is game ``i`` of the job.
 
     ``seats[i, s]`` is the index (into ``bots``) of the bot that played seat ``s`` in game
@@ -133,7 +135,7 @@ class ArenaResult(GameRecords):
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
         """A matplotlib Figure: each bot's win share with its 95% interval, per seat and
         overall; saved to ``path`` when given (needs tablebits[plot])."""
-        from .plot import arena_figure
+        from .figures.results import arena_figure
 
         return arena_figure(self, path)
 
@@ -180,7 +182,7 @@ def arena_job(
         bots=[b.name for b in resolved], entry_bot=list(entry_bot),
         bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
         searching=not all(isinstance(b, Random) for b in resolved), record=record,
-        learned=tuple(b for b in resolved if isinstance(b, ISMCTS) and b.evaluator is not None),
+        learned=tuple(b for b in resolved if isinstance(b, PUCT)),
         allow_time_limits=not reproducible,
     )
 
@@ -227,10 +229,8 @@ def arena(
     job = arena_job(g, bots, seed, record=records is not None, reproducible=reproducible)
     if records is not None:
         check_writable(records)
-    outcome = runner.run(
-        job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
-        address=address, task_seconds=task_seconds,
-    )
+    options = runner.RunOptions(threads, progress, keep_games, backend, address, task_seconds)
+    outcome = runner.run(job, games, options)
     result = arena_result(job, outcome)
     if records is not None and isinstance(result, ArenaResult):  # runner.run: records keep games
         save_records(arena_records(g, result, outcome.traces or []), records)

@@ -26,7 +26,7 @@ from typing import Any
 from . import _batch
 from ._checks import is_int
 from ._core import SIMULTANEOUS, Game, State
-from ._paths import check_writable
+from ._paths import write_atomically
 from ._registry import make
 from ._version import __version__
 
@@ -283,42 +283,8 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
         if not isinstance(record, GameRecord):
             raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
         lines.append(json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False))
-    return write_whole(path, "".join(line + "\n" for line in lines))
-
-
-def write_whole(path: str | os.PathLike[str], text: str) -> Path:
-    """Writes ``text`` to ``path`` whole or not at all, leaving nothing else behind even if the
-    process is killed (SIGKILL runs no cleanup): where the OS allows, the data goes to an
-    unnamed file (O_TMPFILE) in the same folder that gets a name only once complete, just before
-    the rename over ``path``. Returns the path."""
-    target = check_writable(path)
-    data = text.encode("utf-8")
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    unnamed = getattr(os, "O_TMPFILE", 0)
-    try:
-        fd = os.open(target.parent, unnamed | os.O_WRONLY, 0o666) if unnamed else -1
-    except OSError:  # a filesystem without O_TMPFILE support
-        fd = -1
-    try:
-        if fd >= 0:
-            folder = os.open(target.parent, os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                with open(fd, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    # linkat(AT_SYMLINK_FOLLOW), as open(2) documents for O_TMPFILE; a dir fd
-                    # makes os.link call linkat rather than link.
-                    os.link(f"/proc/self/fd/{fd}", tmp.name, dst_dir_fd=folder)
-            finally:
-                os.close(folder)
-        else:
-            with open(tmp, "wb") as f:
-                f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return target
+    data = "".join(line + "\n" for line in lines).encode("utf-8")
+    return write_atomically(path, lambda f: f.write(data))
 
 
 def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[GameRecord]:

@@ -10,8 +10,8 @@ import numpy as np
 
 from ._core import Game
 from .jobs import runner
-from .jobs.results import GameRecords, json_number
-from .jobs.spec import SimulateJob
+from .jobs.job import SimulateJob
+from .jobs.results import GameArrays, json_number
 from .jobs.summary import SimulationSummary, sole_winners
 from .stats import Interval
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SimulationResult(GameRecords):
+class SimulationResult(GameArrays):
     """Per-game results of ``simulate``; row ``i`` is game ``i`` of the job."""
 
     @property
@@ -72,7 +72,7 @@ class SimulationResult(GameRecords):
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
         """A matplotlib Figure: win share per seat with 95% intervals, score distribution per
         seat, game-length histogram; saved to ``path`` when given (needs tablebits[plot])."""
-        from .plot import simulation_figure
+        from .figures.results import simulation_figure
 
         return simulation_figure(self, path)
 
@@ -113,10 +113,8 @@ def simulate(
     job = SimulateJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=g.num_players
     )
-    outcome = runner.run(
-        job, games, threads=threads, keep_games=keep_games, progress=progress, backend=backend,
-        address=address, task_seconds=task_seconds,
-    )
+    options = runner.RunOptions(threads, progress, keep_games, backend, address, task_seconds)
+    outcome = runner.run(job, games, options)
     if outcome.arrays is None:
         return outcome.summary  # type: ignore[return-value]
     returns, scores, lengths, truncated, starts = outcome.arrays

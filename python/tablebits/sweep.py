@@ -20,7 +20,8 @@ import numpy as np
 
 from ._core import Game
 from ._registry import resolve_game
-from .arena import arena
+from .arena import arena, arena_job
+from .jobs.runner import RunOptions
 from .jobs.summary import ArenaSummary, SimulationSummary
 from .simulate import simulate
 
@@ -130,6 +131,8 @@ def sweep(
     address: str | None = None,
     keep_games: bool = False,
     progress: bool = False,
+    task_seconds: float = 1.0,
+    reproducible: bool = True,
     on_cell: Callable[[list[dict[str, Any]]], None] | None = None,
 ) -> pd.DataFrame:
     """Runs ``games`` games for every cell of ``grid`` (parameter name -> list of values; the
@@ -144,10 +147,13 @@ def sweep(
     parameters the grid does not set; with ``keep_games=True`` every
     cell's per-game result is kept too, in ``table.attrs["results"]`` (one per cell).
     ``table.attrs`` also holds ``parameters`` (the grid's names) and ``length_histograms``
-    (per cell, the number of games of each length), which ``plot_sweep.sweep_figure`` draws.
+    (per cell, the number of games of each length), which
+    ``tablebits.figures.sweep.sweep_figure`` draws.
 
-    Every cell is checked before anything runs (unknown parameter, value out of range, empty
-    grid, more than 10,000 cells: ValueError). ``on_cell(rows)`` is called as each cell
+    ``threads``, ``progress``, ``backend``, ``address`` and ``task_seconds`` work as in
+    ``tb.simulate``, ``reproducible`` as in ``tb.arena``. Every cell is checked before anything
+    runs (unknown parameter, value out of range, empty grid, more than 10,000 cells, a bot that
+    cannot play a cell: ValueError). ``on_cell(rows)`` is called as each cell
     finishes. Ctrl-C raises ``SweepInterrupted`` (a KeyboardInterrupt) whose ``table`` holds
     the finished cells. Needs ``pip install 'tablebits[sweep]'``.
     """
@@ -156,14 +162,19 @@ def sweep(
     rows: list[dict[str, Any]] = []
     results: list[Any] = []
     histograms: list[list[int]] = []
-    job: dict[str, Any] = dict(seed=seed, threads=threads, progress=progress, keep_games=keep_games,
-               backend=backend, address=address)
+    options = RunOptions(threads, progress, keep_games, backend, address, task_seconds)
+    if bots is not None:
+        if not isinstance(reproducible, bool):
+            raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
+        for _, cell_game in cells:  # every cell's bots, before any cell runs
+            arena_job(cell_game, list(bots), seed, reproducible=reproducible)
     try:
         for index, (cell, cell_game) in enumerate(cells):
             if bots is None:
-                result: Any = simulate(cell_game, games, **job)
+                result: Any = simulate(cell_game, games, seed=seed, **options.keywords())
             else:
-                result = arena(cell_game, list(bots), games, **job)
+                result = arena(cell_game, list(bots), games, seed=seed,
+                               reproducible=reproducible, **options.keywords())
             summary = result.summarize() if keep_games else result
             new = cell_rows(index, cell, summary, cell_game.info.utility == "identical")
             if on_cell is not None:

@@ -16,8 +16,8 @@ import pytest
 
 import tablebits as tb
 from tablebits.bots import Baseline
+from tablebits.bots.weights import load_weights
 from tablebits.train import TrainConfig, train
-from tablebits.weights import load_weights
 
 GAME = tb.make("good_fortune")
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,6 +1,7 @@
 """docs/architecture.md's "Adding a fifth game" checklist against the repository and the
 registry: every registered game has every file the checklist names (or appears in every shared
-file it names), and every file the games have one of apiece is in the checklist."""
+file it names), every file the games have one of apiece is in the checklist, the page counts
+the shared files a new game edits, and no other source file lists the games."""
 
 from __future__ import annotations
 
@@ -85,3 +86,39 @@ def test_every_game_declares_the_example_parameter_sets_the_checklist_names(game
     for params, _ in examples:
         assert tb.make(game_id, **params).params == params
     assert len({repr(params) for params, _ in examples}) == len(examples)
+
+
+def shared_paths(optional: bool) -> set[str]:
+    """The files of the checklist that every game shares (no ``<g>`` in the path), from the
+    optional rows or from the others."""
+    return {p for step, paths in checklist_rows() if ("(optional)" in step) == optional
+            for p in paths if "<g>" not in p}
+
+
+def test_the_page_counts_the_shared_files_a_new_game_edits() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    stated = re.search(r"a fifth game edits (\d+) shared files", text)
+    assert stated, "the page no longer says how many shared files a new game edits"
+    assert int(stated.group(1)) == len(shared_paths(optional=False)), shared_paths(False)
+
+
+#: The folders of the library and its tools, where a list of the games would make a new game
+#: edit one more shared file.
+SOURCE_FOLDERS = ("python/", "csrc/", "tools/", ".ci/")
+
+
+def test_no_source_file_outside_a_game_lists_the_games() -> None:
+    games = tb.games()
+    shared = shared_paths(optional=False) | shared_paths(optional=True)
+    listing = []
+    for path in tracked_files():
+        if not path.startswith(SOURCE_FOLDERS) or any(g in path for g in games) \
+                or path in shared or not (ROOT / path).is_file():
+            continue
+        try:
+            text = (ROOT / path).read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a binary file
+            continue
+        if all(g in text for g in games):
+            listing.append(path)
+    assert listing == []

@@ -2,8 +2,10 @@
 
 Each case plays `games` random games on both implementations from the same seeds (the driver in
 tests/differential.py compares legal actions before every step, full state dicts after every
-step, then returns and scores), and `check` asserts what the case is there to exercise. A new
-game adds its cases here.
+step, then returns and scores), and `check` asserts what the case is there to exercise. Every
+registered game is compared under each of its example parameter sets (`kExampleParams`) against
+its reference, `tests/reference/<game id>.py`, found by name; the cases below add what those
+sets do not reach.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from typing import Any
 
 import pytest
 
+import tablebits as tb
 from tests.differential import run_differential
-from tests.game_params import FOX_SMALL_BOARD
+from tests.game_params import FOX_SMALL_BOARD, PARAM_SETS
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,18 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+#: Each game under each example parameter set no case above already plays.
+EXAMPLE_CASES = [
+    Case(game_id, params, 300, 5, name=f"example{i}")
+    for game_id in tb.games()
+    for i, params in enumerate(PARAM_SETS[game_id])
+    if not any(c.game_id == game_id
+               and tb.make(game_id, **c.params).params == tb.make(game_id, **params).params
+               for c in CASES)
+]
+
+
+@pytest.mark.parametrize("case", CASES + EXAMPLE_CASES, ids=lambda case: case.id)
 def test_engine_matches_reference(case: Case):
     reference = importlib.import_module(f"tests.reference.{case.game_id}")
     stats = run_differential(case.game_id, reference, case.params, games=case.games, seed=case.seed)

@@ -28,10 +28,10 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from .. import bots
 from .._checks import check_seed
 from .._core import TERMINAL, Game, IllegalActionError, State
 from .._registry import games, resolve_game
+from ..bots.builtin import Random, fill_seats
 from ..vector import VectorEnv
 from ._options import RENDER_MODES, check_illegal_action, check_render_mode, render
 from ._spaces import mask_of, observation_box
@@ -112,7 +112,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _policies_for(self, opponents: Sequence[Any] | None) -> dict[int, Policy]:
         others = [p for p in range(self.game.num_players) if p != self.seat]
         if opponents is None:
-            opponents = [bots.Random()] * len(others)
+            opponents = [Random()] * len(others)
         if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
             raise TypeError("opponents must be a sequence with one bot per other seat")
         if not 1 <= len(opponents) <= len(others):
@@ -120,10 +120,10 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
                 f"opponents needs 1 to {len(others)} entries (one per other seat; the last fills "
                 f"the rest), got {len(opponents)}"
             )
-        opponents = bots.fill_seats(opponents, len(others))
+        opponents = fill_seats(opponents, len(others))
         policies: dict[int, Policy] = {}
         for p, bot in zip(others, opponents, strict=True):
-            if isinstance(bot, bots.Random):
+            if isinstance(bot, Random):
                 policies[p] = self._random_move
             elif callable(getattr(bot, "act", None)):
                 policies[p] = bot.act

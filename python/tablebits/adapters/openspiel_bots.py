@@ -12,7 +12,7 @@ from typing import Any
 
 import pyspiel
 
-from .. import bots
+from ..bots.builtin import ISMCTS
 from .openspiel import TablebitsGame, TablebitsState
 
 __all__ = ["TablebitsBot", "ismcts_bot"]
@@ -54,4 +54,4 @@ def ismcts_bot(game: TablebitsGame, player: int, iterations: int = 1000, seed: i
                **options: Any) -> TablebitsBot:
     """tablebits' C++ ISMCTS (``tb.bots.ISMCTS(iterations, seed=seed, **options)``) for
     ``player`` as an OpenSpiel bot."""
-    return TablebitsBot(game, player, bots.ISMCTS(iterations, seed=seed, **options))
+    return TablebitsBot(game, player, ISMCTS(iterations, seed=seed, **options))

@@ -19,7 +19,7 @@ from typing import TextIO
 import numpy as np
 
 from .._core import SIMULTANEOUS, Game, State
-from ..bots import ISMCTS, BuiltinBot, Random
+from ..bots.builtin import ISMCTS, BuiltinBot, Random
 from ..pictures.narrate import legend, narrate, rules_summary
 from ..records import GameRecord, RecordWriter
 

@@ -15,8 +15,8 @@ from .. import _build_info
 from .._registry import games
 from .._version import __version__
 from ..arena import arena
-from ..ladder import ladder
 from ..simulate import simulate
+from ..strength.ladder import ladder
 from ..train import command as train_command
 from .errors import flag_words
 from .options import (

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
 from .._paths import check_writable
@@ -56,19 +57,34 @@ def game_choice(games: list[str]) -> Any:
     return parse
 
 
-def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int) -> None:
-    """The options every C++ job shares: game, games, seed, threads, parameters, progress."""
+def parse_games(text: str) -> int:
+    """A game count, also in scientific notation (``1e6``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of games, got {text!r}") from None
+    if not math.isfinite(value) or value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"expected a whole number of games >= 1, got {text!r}")
+    return int(value)
+
+
+def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_games: int,
+                    params: bool = True) -> None:
+    """The options every C++ job shares (simulate, arena, ladder, sweep): game, games, seed,
+    threads, progress, backend and address; with ``params``, ``--param NAME=VALUE`` too (sweep
+    has its own, with lists of values)."""
     parser.add_argument("game", type=game_choice(games), metavar="GAME")
     parser.add_argument(
-        "--games", type=int, default=default_games, metavar="N",
-        help="how many games to play (default: %(default)s)",
+        "--games", type=parse_games, default=default_games, metavar="N",
+        help="how many games to play, e.g. 1e6 (default: %(default)s)",
     )
     parser.add_argument(
         "--seed", type=int, default=0,
         help="game i is determined by (seed, i) alone: same seed, same games (default: 0)",
     )
     parser.add_argument("--threads", type=int, default=None, help="default: every core")
-    add_param_option(parser, "variant=guess or players=4")
+    if params:
+        add_param_option(parser, "variant=guess or players=4")
     parser.add_argument("--no-progress", action="store_true")
     parser.add_argument(
         "--backend", choices=["local", "ray"], default="local",
@@ -127,7 +143,7 @@ def check_records_path(path: str, force: bool) -> None:
 def check_outputs(args: argparse.Namespace) -> None:
     """Fails early (ValueError / ImportError) on an output that could not be written."""
     if args.plot is not None:
-        from ..plot import check_plot_path
+        from ..figures.results import check_plot_path
 
         check_plot_path(args.plot)
     if getattr(args, "records", None) is not None:

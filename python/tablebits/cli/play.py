@@ -8,11 +8,12 @@ import sys
 import time
 from typing import Any
 
-from .. import bots
 from .._checks import check_seed
 from .._core import SIMULTANEOUS, State
 from .._registry import make
-from .._text import count
+from ..bots.builtin import fill_seats
+from ..bots.spec import parse
+from ..jobs.summary import count
 from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
 from .human import HumanGame
@@ -48,14 +49,14 @@ def run_play(args: argparse.Namespace) -> int:
         check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
-        specs = [bots.parse(spec, game) for spec in args.bots]
+        specs = [parse(spec, game) for spec in args.bots]
         others = game.num_players - 1
         if len(specs) > others:
             raise ValueError(
                 f"{game.id} has {others} other seat{'s' if others > 1 else ''}; "
                 f"got {len(specs)} bots"
             )
-        seated = iter(bots.fill_seats(specs, others))
+        seated = iter(fill_seats(specs, others))
         seats = [None if p == args.seat else next(seated) for p in range(game.num_players)]
     except (ValueError, TypeError) as err:
         print(f"error: {err}", file=sys.stderr)

@@ -7,15 +7,14 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import math
 import sys
 from contextlib import ExitStack
 from typing import IO, Any
 
-from .. import bots as bot_specs
 from .._paths import check_writable
 from ..sweep import SweepInterrupted, grid_cells, significance, sweep
 from .errors import flag_words
+from .options import BOTS_HELP, add_job_options, add_time_limit_option
 
 #: The columns of the printed table (the CSV, Parquet and JSON hold every column).
 SHOWN = ["position", "win_share", "ci_low", "ci_high", "mean_score", "draw_or_shared_rate",
@@ -44,30 +43,16 @@ def parse_values(text: str) -> tuple[str, list[Any]]:
     return name, parsed
 
 
-def parse_games(text: str) -> int:
-    """A game count, also in scientific notation (``1e6``)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of games, got {text!r}") from None
-    if not math.isfinite(value) or value < 1 or value != int(value):
-        raise argparse.ArgumentTypeError(f"expected a whole number of games >= 1, got {text!r}")
-    return int(value)
-
-
 def add_sweep_parser(sub: Any, games: list[str]) -> None:
     cmd = sub.add_parser("sweep", help="run a grid of parameter settings; a table per cell "
                          "and position in the turn order, with significance tests")
-    cmd.add_argument("game", choices=games)
+    add_job_options(cmd, games, 100_000, params=False)
     cmd.add_argument("--param", type=parse_values, action="append", default=[],
                      metavar="NAME=V1,V2", help="a parameter and its values (repeatable)")
-    cmd.add_argument("--games", type=parse_games, default=100_000, help="games per cell")
-    cmd.add_argument("--seed", type=int, default=0)
-    cmd.add_argument("--threads", type=int, default=None, help="default: every core")
     cmd.add_argument("--bots", nargs="+", default=None, metavar="BOT",
-                     help="play these bots (tablebits arena) instead of random moves")
-    cmd.add_argument("--backend", choices=["local", "ray"], default="local")
-    cmd.add_argument("--address", default=None, help="with --backend ray: the cluster")
+                     help=f"play these bots (as in tablebits arena) instead of random moves: "
+                          f"{BOTS_HELP}")
+    add_time_limit_option(cmd)
     cmd.add_argument("--csv", metavar="CSV", default=None,
                      help="write the rows here, each cell as it finishes")
     cmd.add_argument("--parquet", metavar="PARQUET", default=None,
@@ -75,7 +60,6 @@ def add_sweep_parser(sub: Any, games: list[str]) -> None:
     cmd.add_argument("--json", action="store_true", help="print the table as JSON")
     cmd.add_argument("--plot", metavar="PNG", default=None,
                      help="draw win share by position and game lengths per cell")
-    cmd.add_argument("--no-progress", action="store_true")
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -88,20 +72,27 @@ def _check_outputs(args: argparse.Namespace) -> None:
         except ImportError:
             raise ImportError("--parquet needs pyarrow: pip install 'tablebits[parquet]'") from None
     if args.plot is not None:
-        from ..plot import check_plot_path
+        from ..figures.results import check_plot_path
 
         check_plot_path(args.plot)
 
 
 class RowWriter:
-    """Appends each finished cell's rows to the CSV and flushes, so an interrupted sweep keeps
-    every cell that finished."""
+    """Appends each finished cell's rows to the CSV at ``path`` and flushes, so an interrupted
+    sweep keeps every cell that finished. The file is opened with the first finished cell: a
+    sweep refused before any cell runs leaves an existing file as it was."""
 
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
+    def __init__(self, path: str, files: ExitStack) -> None:
+        self.path = path
+        self.files = files
         self.writer: csv.DictWriter[str] | None = None
+        self.stream: IO[str] | None = None
 
     def __call__(self, rows: list[dict[str, Any]]) -> None:
+        if self.stream is None:
+            self.stream = self.files.enter_context(
+                open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115 (ExitStack)
+            )
         if self.writer is None:
             self.writer = csv.DictWriter(self.stream, fieldnames=list(rows[0]))
             self.writer.writeheader()
@@ -122,19 +113,16 @@ def run_sweep(args: argparse.Namespace) -> int:
             raise ValueError("each parameter may be given once (list its values with commas)")
         grid_cells(args.game, grid)
         _check_outputs(args)
-        seated = None if args.bots is None else [bot_specs.parse(s) for s in args.bots]
     except (ValueError, TypeError, ImportError) as err:
         print(f"error: {flag_words(str(err))}", file=sys.stderr)
         return 2
     try:
         with ExitStack() as files:
-            stream = files.enter_context(
-                open(args.csv, "w", newline="", encoding="utf-8")
-            ) if args.csv else None
             table = sweep(
-                args.game, grid, args.games, bots=seated, seed=args.seed, threads=args.threads,
+                args.game, grid, args.games, bots=args.bots, seed=args.seed, threads=args.threads,
                 backend=args.backend, address=args.address, progress=not args.no_progress,
-                on_cell=RowWriter(stream) if stream else None,
+                reproducible=not args.allow_time_limits,
+                on_cell=RowWriter(args.csv, files) if args.csv else None,
             )
     except SweepInterrupted as stop:
         finished = stop.table
@@ -159,7 +147,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         print("\nsignificance per parameter (p_bh: Benjamini-Hochberg corrected):")
         print(tests.to_string(index=False) if len(tests) else "(no parameter with 2+ values)")
     if args.plot is not None:
-        from ..plot_sweep import sweep_figure
+        from ..figures.sweep import sweep_figure
 
         sweep_figure(table, list(grid), args.plot)
         if not args.json:

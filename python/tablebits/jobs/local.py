@@ -8,7 +8,7 @@ from types import TracebackType
 from typing import Any
 
 from .. import _memory
-from .spec import ChunkArrays, Job, Outcome
+from .job import ChunkArrays, Job, Outcome
 from .summary import ArenaSummary, SimulationSummary
 
 Payload = ChunkArrays | SimulationSummary | ArenaSummary

@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .job import Job, Outcome
 from .local import Collector, Payload, Progress, play_chunk
-from .spec import Job, Outcome
 
 #: Seconds the driver waits for a TCP connection to a cluster address before giving up.
 CONNECT_TIMEOUT = 10.0

@@ -18,7 +18,7 @@ def json_number(x: float) -> float | None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameRecords:
+class GameArrays:
     """Per-game arrays of a job; row ``i`` is game ``i``, determined by ``(seed, i)`` alone."""
 
     game_id: str

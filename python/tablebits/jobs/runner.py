@@ -4,14 +4,15 @@ game's row or only the summary."""
 from __future__ import annotations
 
 import math
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import _memory
 from .._checks import check_positive_int, check_seed, resolve_threads
 from .._core import Game
 from .._registry import resolve_game
+from .job import Job, Outcome
 from .local import run_local
-from .spec import Job, Outcome
 
 BACKENDS = ("local", "ray")
 
@@ -25,14 +26,42 @@ def check_job(game: Game | str, games: Any, seed: Any, params: dict[str, Any]) -
     return g
 
 
-def check_backend(backend: str, address: str | None) -> None:
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
-    if address is not None:
-        if backend != "ray":
-            raise ValueError("address is for backend='ray'")
-        if not isinstance(address, str) or not address:
-            raise ValueError(f"address must be a non-empty str or None, got {address!r}")
+@dataclass(frozen=True)
+class RunOptions:
+    """How a job of many games runs: the options ``tb.simulate``, ``tb.arena``, ``tb.ladder``
+    and ``tb.sweep`` share, declared and checked here once, before any work (``tb.simulate``'s
+    docstring says what each does)."""
+
+    threads: int | None = None
+    progress: bool = False
+    keep_games: bool = True
+    backend: str = "local"
+    address: str | None = None
+    task_seconds: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise ValueError(
+                f"unknown backend {self.backend!r}; choose one of: {', '.join(BACKENDS)}"
+            )
+        if self.address is not None:
+            if self.backend != "ray":
+                raise ValueError("address is for backend='ray'")
+            if not isinstance(self.address, str) or not self.address:
+                raise ValueError(
+                    f"address must be a non-empty str or None, got {self.address!r}"
+                )
+        seconds = self.task_seconds
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
+            0 < seconds < math.inf
+        ):
+            raise ValueError(f"task_seconds must be a finite number > 0, got {seconds!r}")
+        if not isinstance(self.keep_games, bool):
+            raise TypeError(f"keep_games must be a bool, got {self.keep_games!r}")
+
+    def keywords(self) -> dict[str, Any]:
+        """The options as the keywords of ``tb.simulate`` and ``tb.arena``."""
+        return asdict(self)
 
 
 def check_fits(job: Job, games: int) -> None:
@@ -44,39 +73,25 @@ def check_fits(job: Job, games: int) -> None:
     )
 
 
-def run(
-    job: Job,
-    games: int,
-    *,
-    threads: int | None,
-    keep_games: bool,
-    progress: bool,
-    backend: str,
-    address: str | None,
-    task_seconds: float,
-) -> Outcome:
-    """Runs ``games`` games of ``job`` on ``backend``; see ``tb.simulate`` for the options."""
-    check_backend(backend, address)
-    if isinstance(task_seconds, bool) or not isinstance(task_seconds, (int, float)) or not (
-        0 < task_seconds < math.inf
-    ):
-        raise ValueError(f"task_seconds must be a finite number > 0, got {task_seconds!r}")
-    if not isinstance(keep_games, bool):
-        raise TypeError(f"keep_games must be a bool, got {keep_games!r}")
-    if keep_games:
+def run(job: Job, games: int, options: RunOptions) -> Outcome:
+    """Runs ``games`` games of ``job`` as ``options`` say."""
+    if options.keep_games:
         check_fits(job, games)
-    if job.record and (backend != "local" or not keep_games):
+    if job.record and (options.backend != "local" or not options.keep_games):
         raise ValueError("records= needs backend='local' and keep_games=True")
-    if job.local_only and backend != "local":
+    if job.local_only and options.backend != "local":
         raise ValueError(
             "bots with a learned evaluator run in this process; use backend='local'"
         )
-    if backend == "ray":
+    if options.backend == "ray":
         from . import ray
 
+        threads = 1 if options.threads is None else resolve_threads(options.threads)
         ray_run = ray.run(
-            job, games, address=address, threads=1 if threads is None else resolve_threads(threads),
-            task_seconds=task_seconds, keep_games=keep_games, progress=progress,
+            job, games, address=options.address, threads=threads,
+            task_seconds=options.task_seconds, keep_games=options.keep_games,
+            progress=options.progress,
         )
         return ray_run.outcome
-    return run_local(job, games, resolve_threads(threads), keep_games, progress)
+    return run_local(job, games, resolve_threads(options.threads), options.keep_games,
+                     options.progress)

@@ -20,12 +20,17 @@ from typing import Any
 import numpy as np
 
 from .._registry import resolve_game
-from .._text import count
 from ..stats import Interval
 from .histogram import Histogram
 from .positions import PositionStats, sole_winners
 
 __all__ = ["ArenaSummary", "Histogram", "SimulationSummary", "sole_winners"]
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 game"``, ``"2 games"``, ``"1,000 games"``: ``n`` and ``noun``, plural unless one
+    (the wording of the tables and of ``tablebits replay``)."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def _length_histogram(lengths: np.ndarray) -> np.ndarray:

@@ -2,25 +2,19 @@
 
 ``import tablebits`` attaches ``State.to_svg`` and ``State._repr_svg_`` (Jupyter shows a state
 as its picture) to every game's State class through their shared base. The drawing reads the
-state dict and the public API only; each game has one small module here, with ``view`` (what a
-seat sees of the dict) and ``draw``.
+state dict and the public API only; each game has one small module here, named by its game id,
+with ``view`` (what a seat sees of the dict), ``draw``, ``changes``, ``legend`` and
+``SUMMARY``: a new game's picture is its module, found by name.
 """
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 from typing import Any
 
 from .. import _core
 from .._core import State
-from . import color_mafia, fox_duet, good_fortune, hoi_pho
-
-GAMES: dict[str, ModuleType] = {
-    "good_fortune": good_fortune,
-    "color_mafia": color_mafia,
-    "fox_duet": fox_duet,
-    "hoi_pho": hoi_pho,
-}
 
 
 def check_seat(state: State, seat: Any) -> int | None:
@@ -61,10 +55,15 @@ def to_svg(state: State, seat: int | None = None) -> str:
 
 
 def _module(state: State) -> ModuleType:
+    """The drawing module of ``state``'s game: ``pictures/<game id>.py``."""
+    game_id = state.game.id  # a registered game's id: a plain identifier, never a path
+    name = f"{__name__}.{game_id}"
     try:
-        return GAMES[state.game.id]
-    except KeyError:
-        raise ValueError(f"no picture for the game {state.game.id!r}") from None
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:  # the module exists but needs something missing
+            raise
+        raise ValueError(f"no picture for the game {game_id!r}") from None
 
 
 def _state_to_svg(self: State, seat: int | None = None) -> str:

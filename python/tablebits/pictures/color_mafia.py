@@ -151,6 +151,10 @@ def _end(d: dict[str, Any], state: State) -> list[str]:
     return lines
 
 
+#: The position docs/img/position_color_mafia.svg shows (tools/pictures_docs.py): (record index in
+#: tests/data/records/color_mafia.jsonl, step, seat or None for everything).
+DOCS_POSITION = (0, 41, None)
+
 SUMMARY = """\
 Color Mafia: every round each player shows a coin at once. An unmatched colour takes 1-2 chips
 of it from the box (white: 2-3 of any), a colour shown by two or more gives 1-2 back (the

@@ -214,6 +214,10 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
     return out
 
 
+#: The position docs/img/position_fox_duet.svg shows (tools/pictures_docs.py): (record index in
+#: tests/data/records/fox_duet.jsonl, step, seat or None for everything).
+DOCS_POSITION = (0, 19, 0)
+
 SUMMARY = """\
 The Fox in the Forest Duet (cooperative): play 11 tricks per round, at most 3 rounds. Each
 trick moves the tracker toward its winner by the cards' footprints; the team collects one gem

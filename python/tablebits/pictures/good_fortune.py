@@ -188,6 +188,10 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
     return out
 
 
+#: The position docs/img/position_good_fortune.svg shows (tools/pictures_docs.py): (record index in
+#: tests/data/records/good_fortune.jsonl, step, seat or None for everything).
+DOCS_POSITION = (0, 14, None)
+
 SUMMARY = """\
 Good Fortune: 9 rounds. Each round both players select a tile from their rack, then place it
 at the L or R end of the line of three; a placement whose facing charm matches the charm

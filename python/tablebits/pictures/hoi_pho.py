@@ -221,6 +221,10 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
     return out
 
 
+#: The position docs/img/position_hoi_pho.svg shows (tools/pictures_docs.py): (record index in
+#: tests/data/records/hoi_pho.jsonl, step, seat or None for everything).
+DOCS_POSITION = (0, 21, None)
+
 SUMMARY = """\
 Hội Phố: every turn all players reveal a card at once. The highest merchant earns its 1st
 reward, the second its 2nd reward, the lowest uses its skill; a lone ship earns 5. After the

@@ -18,8 +18,8 @@ from importlib import resources
 from pathlib import Path
 
 from .._core import SIMULTANEOUS
-from .._paths import check_writable
-from ..records import GameRecord, RecordError, load_records, replay, write_whole
+from .._paths import check_writable, write_atomically
+from ..records import GameRecord, RecordError, load_records, replay
 from . import to_svg
 
 
@@ -62,7 +62,8 @@ def write_replay_page(source: str | os.PathLike[str] | Iterable[GameRecord],
             raise RecordError(f"{source}, {err}") from None
     else:
         text = replay_page(source)
-    return write_whole(out, text)
+    data = text.encode("utf-8")
+    return write_atomically(out, lambda f: f.write(data))
 
 
 def _game_data(index: int, record: GameRecord) -> dict[str, object]:

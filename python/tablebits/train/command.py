@@ -45,6 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
                                 default=default, help=_HELP[f.name])
     parser.add_argument("--hidden", type=int, nargs="+", default=list(defaults.hidden),
                         help="widths of the hidden layers")
+    parser.add_argument("--rollout-mix", type=float, default=0.0,
+                        help="the rollout_mix Baseline plays the network with by default, stored "
+                             "with the weights (docs/strength.md; default: %(default)s)")
     parser.add_argument("--threads", type=int, default=1,
                         help="teacher games played at once (results do not depend on it)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -75,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
             **{f.name: getattr(args, f.name) for f in fields(TrainConfig) if f.name in _HELP},
         )
         out = args.out or f"train-{game.id}"
-        history = train(game, out, config, threads=args.threads, progress=not args.no_progress)
+        history = train(game, out, config, threads=args.threads, progress=not args.no_progress,
+                        rollout_mix=args.rollout_mix)
     except (ValueError, TypeError, ImportError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

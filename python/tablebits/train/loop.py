@@ -24,7 +24,7 @@ import numpy as np
 from .._checks import check_positive_int, check_seed
 from .._core import Game
 from .._paths import write_atomically
-from ..weights import save_weights
+from ..bots.weights import save_weights
 from .selfplay import Batch, play_games
 
 __all__ = ["TrainConfig", "train"]
@@ -135,14 +135,16 @@ def _load_checkpoint(torch: Any, path: Path) -> dict[str, Any]:
 
 
 def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threads: int = 1,
-          progress: bool = True) -> list[dict[str, Any]]:
+          progress: bool = True, rollout_mix: float = 0.0) -> list[dict[str, Any]]:
     """Runs (or resumes, if ``out/checkpoint.pt`` exists) the training run ``config`` of
     ``game`` into the folder ``out``; returns the history, one entry per round.
 
     The same configuration gives the same weights, whether run at once or interrupted and
     resumed any number of times: round ``k``'s games and fitting are seeded from
     ``(seed, k)`` only, and a checkpoint is written only between rounds. ``threads`` plays
-    that many teacher games at once (the results do not depend on it). The fitting runs on one
+    that many teacher games at once (the results do not depend on it). ``rollout_mix`` is
+    stored with the weights: the mix ``Baseline`` plays them with by default (it does not change
+    the training, so a run may be resumed with another). The fitting runs on one
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
     and a fixed thread count keeps the sums, so the weights, the same from run to run.
     """
@@ -153,6 +155,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                  "window"):
         check_positive_int(getattr(config, name), name)
     check_positive_int(threads, "threads")
+    if isinstance(rollout_mix, bool) or not isinstance(rollout_mix, (int, float)) \
+            or not 0.0 <= rollout_mix <= 1.0:
+        raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
     if config.teacher not in ("ismcts", "pimc"):
         raise ValueError(f"teacher must be 'ismcts' or 'pimc', got {config.teacher!r}")
     folder = Path(out)
@@ -196,8 +201,8 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             bar.set_postfix(loss=f"{loss:.3f}")
             arrays = _arrays(net)
             training = {**asdict(config), "rounds": k + 1, "games": entry["games"]}
-            save_weights(folder / "rounds" / f"round{k + 1:04d}.npz", game, arrays, training)
-            save_weights(folder / f"{game.id}.npz", game, arrays, training)
+            for path in (folder / "rounds" / f"round{k + 1:04d}.npz", folder / f"{game.id}.npz"):
+                save_weights(path, game, arrays, training, rollout_mix)
             state = {
                 "config": asdict(config), "round": k + 1, "net": net.state_dict(),
                 "optimiser": optimiser.state_dict(), "history": json.dumps(history),

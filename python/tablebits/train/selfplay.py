@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import Game, State
-from ..bots import PIMC
-from ..search import search
+from ..bots.builtin import PIMC
+from ..bots.search import search
 
 __all__ = ["Batch", "play_games"]
 

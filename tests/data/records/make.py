@@ -2,7 +2,8 @@
 
 Run only when the format or the rules change on purpose (and say so in the commit):
 ``python tests/data/records/make.py``. Each file holds games from ``tb.play`` (ISMCTS against
-random bots) and from ``tb.arena`` (recorded in C++), over the game's parameter sets.
+random bots) and from ``tb.arena`` (recorded in C++), over the game's parameter sets: those
+below, or the defaults for a game not named here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import tablebits as tb
 
+#: Parameter sets beyond the defaults whose records the tests replay.
 PARAMS = {
     "good_fortune": [{}, {"variant": "guess"}],
     "color_mafia": [{}, {"players": 3}],
@@ -22,7 +24,8 @@ PARAMS = {
 
 def records_of(game_id: str) -> list[tb.GameRecord]:
     records = []
-    for k, params in enumerate(PARAMS[game_id]):
+    param_sets = PARAMS.get(game_id, [{}])
+    for k, params in enumerate(param_sets):
         game = tb.make(game_id, **params)
         bots = [tb.bots.ISMCTS(100, seed=k)] + [
             tb.bots.Random(seed=10 * k + p) for p in range(1, game.num_players)
@@ -31,7 +34,7 @@ def records_of(game_id: str) -> list[tb.GameRecord]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "arena.jsonl"
         tb.arena(game_id, [tb.bots.ISMCTS(50), tb.bots.Random()], games=2, seed=7,
-                 threads=1, records=path, **PARAMS[game_id][-1])
+                 threads=1, records=path, **param_sets[-1])
         records += tb.load_records(path)
     return records
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .stats import Interval
+from ..stats import Interval
 
 __all__ = ["ELO", "PairGames", "fit_ratings", "win_matrix"]
 

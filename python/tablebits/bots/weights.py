@@ -8,7 +8,9 @@ what it was trained on:
 - ``format``: this module's ``FORMAT``;
 - ``game``, ``params``: the game id and its parameter set (``Game.params``);
 - ``observation_size``, ``num_actions``, ``num_players``;
-- ``layout``: ``observation_digest(game)``, a digest of the observation encoding (below).
+- ``layout``: ``observation_digest(game)``, a digest of the observation encoding (below);
+- ``rollout_mix`` (optional, default 0): the share of a playout in each leaf's value that
+  ``Baseline`` plays this network with unless told otherwise, chosen by measurement.
 
 ``load_weights(path, game)`` refuses (``ValueError`` naming the file and the difference) a file
 trained for another game, other parameters, another observation size or layout, and a file that
@@ -38,8 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from ._core import Game, NetworkEvaluator
-from ._paths import write_atomically
+from .._core import Game, NetworkEvaluator
+from .._paths import write_atomically
 
 __all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
            "shipped_path", "trained_for"]
@@ -121,6 +123,11 @@ class Network:
     def observation_size(self) -> int:
         return int(self.meta["observation_size"])
 
+    @property
+    def rollout_mix(self) -> float:
+        """The ``rollout_mix`` ``Baseline`` plays this network with by default."""
+        return float(self.meta.get("rollout_mix", 0.0))
+
     def forward(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Policy logits ``(B, num_actions)`` and values ``(B, num_players)`` of a batch of
         observations ``(B, observation_size)``."""
@@ -163,11 +170,14 @@ class Network:
 
 
 def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.ndarray],
-                 training: dict[str, Any] | None = None) -> None:
+                 training: dict[str, Any] | None = None, rollout_mix: float = 0.0) -> None:
     """Writes ``arrays`` (``hidden{i}_w``/``_b``, ``policy_w``/``_b``, ``value_w``/``_b``, float32)
     tagged for ``game`` to ``path``, atomically (a temporary file, then ``os.replace``): a kill
-    mid-write leaves the previous file, never a torn one."""
-    meta = dict(_meta_of(game), training=training or {})
+    mid-write leaves the previous file, never a torn one. ``rollout_mix`` is the mix
+    ``Baseline`` plays the network with by default."""
+    if not 0.0 <= rollout_mix <= 1.0:
+        raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
+    meta = dict(_meta_of(game), training=training or {}, rollout_mix=float(rollout_mix))
     payload: dict[str, Any] = {k: np.ascontiguousarray(v, np.float32) for k, v in arrays.items()}
     payload["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
     target = Path(path)
@@ -205,6 +215,10 @@ def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
         if meta.get(key) != want[key]:
             raise ValueError(f"weights file {path} was trained for {what} {meta.get(key)!r}, "
                              f"but the game has {want[key]!r}")
+    mix = meta.get("rollout_mix", 0.0)
+    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix <= 1.0:
+        raise ValueError(f"weights file {path} is corrupt: rollout_mix {mix!r} is not a number "
+                         "in [0, 1]")
     if meta.get("layout") != want["layout"]:
         raise ValueError(
             f"weights file {path} was trained on another observation layout of {game.id} "

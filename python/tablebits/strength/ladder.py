@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._checks import check_positive_int
-from ._core import Game
-from .arena import ArenaResult, arena_job, arena_result
-from .bots import BuiltinBot, Random, parse
-from .jobs import runner
-from .jobs.results import json_number
-from .jobs.summary import ArenaSummary
+from .._checks import check_positive_int
+from .._core import Game
+from ..arena import ArenaResult, arena_job, arena_result
+from ..bots.builtin import BuiltinBot, Random
+from ..bots.spec import parse
+from ..jobs import runner
+from ..jobs.results import json_number
+from ..jobs.summary import ArenaSummary
+from ..stats import Interval
 from .ratings import PairGames, fit_ratings
-from .stats import Interval
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -135,7 +136,7 @@ class LadderResult:
     def plot(self, path: str | os.PathLike[str] | None = None) -> Figure:
         """A matplotlib Figure of the ratings with their 95% intervals, strongest on top;
         saved to ``path`` when given (needs tablebits[plot])."""
-        from .plot import ladder_figure
+        from ..figures.results import ladder_figure
 
         return ladder_figure(self, path)
 
@@ -200,15 +201,14 @@ def ladder(
     info = g.info
     if not info.cooperative and info.utility_sum != 1.0:
         raise ValueError(f"{g.id} is not a win-share game (returns sum to 1); no ladder for it")
+    options = runner.RunOptions(threads, progress, keep_games, backend, address, task_seconds)
     names = [b.name for b in resolved]
     result = LadderResult(game_id=g.id, params=g.params, seed=seed, games=games, bots=names,
                           cooperative=info.cooperative, ratings=[], reproducible=reproducible)
 
     def play(pair: list[BuiltinBot], entry_bot: list[int] | None, count: int) -> ArenaSummary:
         job = arena_job(g, pair, seed, entry_bot, reproducible=reproducible)
-        outcome = runner.run(job, count, threads=threads, keep_games=keep_games,
-                             progress=progress, backend=backend, address=address,
-                             task_seconds=task_seconds)
+        outcome = runner.run(job, count, options)
         arena = arena_result(job, outcome)
         result.arenas.append(arena)
         result.seconds += outcome.seconds

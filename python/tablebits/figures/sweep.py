@@ -1,4 +1,4 @@
-"""Pictures of a sweep (tb.sweep's table) with matplotlib (``pip install tablebits[plot]``):
+"""Figures of a sweep (tb.sweep's table) with matplotlib (``pip install tablebits[plot]``):
 win share by position per cell, and game-length distributions per cell."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .plot import check_plot_path
+from .results import check_plot_path
 
 if TYPE_CHECKING:
     import pandas as pd

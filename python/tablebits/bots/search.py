@@ -4,7 +4,7 @@ evaluator.
 >>> import tablebits as tb
 >>> state = tb.make("good_fortune").new_initial_state(seed=3)
 >>> result = tb.search(state, iterations=500, seed=1)
->>> result.best_action == state.ismcts_action(iterations=500, seed=1)
+>>> result.best_action == tb.bots.ISMCTS(500, seed=1).act(state, state.current_player())
 True
 """
 
@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from . import _core
-from ._checks import check_seed
-from .bots import ISMCTS
+from .. import _core
+from .._checks import check_seed
+from .builtin import ISMCTS, PUCT
 
 __all__ = ["Evaluator", "SearchResult", "search"]
 
@@ -61,7 +61,7 @@ def search(
     """Searches ``state`` for ``player`` (default: the player to move) and returns the result.
 
     Without ``evaluator`` this is the engine's ISMCTS (``exploration`` is its UCB1 constant), and
-    ``best_action`` equals ``state.ismcts_action(...)`` for the same arguments. With
+    ``best_action`` is what ``tb.bots.ISMCTS`` plays with the same arguments. With
     ``evaluator`` it is PUCT over the same information-set tree (every iteration determinises
     the root through ``state.resample`` only): leaves are collected into batches of
     ``batch_size`` evaluator rows and ``evaluator(observations, masks)`` is called once per
@@ -83,14 +83,19 @@ def search(
     seat from each row's player (entry ``k`` is player ``(p + k) % num_players``), as the
     observations are written. ``rollout_mix`` in [0, 1] also plays every new leaf out (the
     rollouts of ISMCTS) and values it ``(1 - rollout_mix) * evaluator + rollout_mix * playout``
-    (``tb.bots.ISMCTS``).
+    (``tb.bots.PUCT``).
     """
     check_seed(seed)
+    if evaluator is None and rollout_mix != 0.0:
+        raise ValueError("rollout_mix needs an evaluator: without one every leaf is a rollout")
     # The bot holds the config and keeps the evaluator registered while the search runs.
-    bot = ISMCTS(
-        iterations=iterations, exploration=exploration, seed=seed, time_limit=time_limit,
-        threads=threads, evaluator=evaluator, batch_size=batch_size, c_puct=c_puct,
-        relative_values=relative_values, rollout_mix=rollout_mix,
+    bot: ISMCTS | PUCT = (
+        ISMCTS(iterations=iterations, exploration=exploration, seed=seed,
+               time_limit=time_limit, threads=threads)
+        if evaluator is None else
+        PUCT(evaluator, iterations=iterations, seed=seed, time_limit=time_limit,
+             threads=threads, batch_size=batch_size, c_puct=c_puct,
+             relative_values=relative_values, rollout_mix=rollout_mix)
     )
     decider = state.current_player() if player is None else player
     visits, values, best, line, done, seconds = state._search(bot.config, player, seed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from . import _core
+from .. import _core
 
 
 @dataclass(frozen=True)

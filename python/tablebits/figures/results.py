@@ -1,4 +1,4 @@
-"""Pictures of simulation, arena and ladder results with matplotlib
+"""Figures of simulation, arena and ladder results with matplotlib
 (``pip install tablebits[plot]``).
 
 The figures are built with ``matplotlib.figure.Figure`` directly, not pyplot, so drawing one
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from ._paths import check_writable
-from .stats import Interval
+from .._paths import check_writable
+from ..stats import Interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -26,8 +26,8 @@ __all__ = ["arena_figure", "check_plot_path", "ladder_figure", "simulation_figur
 
 
 class _Run(Protocol):
-    """What both figures read of a result (structural types: plot sits below simulate and
-    arena, which import it)."""
+    """What every figure reads of a result (structural types: the figures sit below simulate,
+    arena and ladder, which import them)."""
 
     @property
     def game_id(self) -> str: ...
@@ -42,7 +42,7 @@ class _Run(Protocol):
     def games(self) -> int: ...
 
 
-class SimulationResult(_Run, Protocol):
+class SimulationData(_Run, Protocol):
     """What ``simulation_figure`` reads of a ``tablebits.simulate.SimulationResult``."""
 
     @property
@@ -57,7 +57,7 @@ class SimulationResult(_Run, Protocol):
     def win_rates(self) -> list[Interval]: ...
 
 
-class ArenaResult(_Run, Protocol):
+class ArenaData(_Run, Protocol):
     """What ``arena_figure`` reads of a ``tablebits.arena.ArenaResult``."""
 
     @property
@@ -71,7 +71,7 @@ class ArenaResult(_Run, Protocol):
     def seat_win_shares(self) -> list[list[Interval]]: ...
 
 
-class LadderResult(_Run, Protocol):
+class LadderData(_Run, Protocol):
     """What ``ladder_figure`` reads of a ``tablebits.ladder.LadderResult``."""
 
     @property
@@ -155,7 +155,7 @@ def _save(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
 
 
 def simulation_figure(
-    result: SimulationResult, path: str | os.PathLike[str] | None = None
+    result: SimulationData, path: str | os.PathLike[str] | None = None
 ) -> Figure:
     """Win share per seat (95% intervals, the fair share dashed), the score distribution of
     each seat, and game lengths; saved to ``path`` when given.
@@ -164,7 +164,7 @@ def simulation_figure(
     scores, and how far the team got. When every game has the same length there is no length
     panel: the title says "every game lasts N moves".
     """
-    from ._registry import make
+    from .._registry import make
 
     game = make(result.game_id, **result.params)
     cooperative = game.info.cooperative
@@ -193,7 +193,7 @@ def simulation_figure(
     return _save(fig, path)
 
 
-def _seat_share_panel(ax: Axes, result: SimulationResult) -> None:
+def _seat_share_panel(ax: Axes, result: SimulationData) -> None:
     players = result.returns.shape[1]
     seats = np.arange(players)
     rates = result.win_rates()
@@ -206,7 +206,7 @@ def _seat_share_panel(ax: Axes, result: SimulationResult) -> None:
     _legend_below(ax)
 
 
-def _team_panel(ax: Axes, result: SimulationResult) -> None:
+def _team_panel(ax: Axes, result: SimulationData) -> None:
     """A cooperative game: one win rate, the team's, with its interval written out."""
     from matplotlib.ticker import PercentFormatter
 
@@ -224,7 +224,7 @@ def _team_panel(ax: Axes, result: SimulationResult) -> None:
             transform=ax.transAxes, ha="center", va="top")
 
 
-def _scores_panel(ax: Axes, result: SimulationResult, cooperative: bool) -> None:
+def _scores_panel(ax: Axes, result: SimulationData, cooperative: bool) -> None:
     """Each seat's score distribution: grouped hatched bars for few distinct scores, step
     histograms with one line style per seat for many."""
     games = max(result.games, 1)
@@ -266,11 +266,11 @@ def _lengths_panel(ax: Axes, lengths: np.ndarray, cooperative: bool) -> None:
         ax.set_title("Game length")
 
 
-def arena_figure(result: ArenaResult, path: str | os.PathLike[str] | None = None) -> Figure:
+def arena_figure(result: ArenaData, path: str | os.PathLike[str] | None = None) -> Figure:
     """One panel: each bot's win share with its 95% interval, in each seat and overall, the
     fair share dashed (not for a cooperative game), the legend below the bars. Saved to
     ``path`` when given."""
-    from ._registry import make
+    from .._registry import make
 
     fig = _new_figure(max(6.0, 1.6 * (result.seats.shape[1] + 1) + 2), 4.6)
     ax = fig.subplots()
@@ -295,7 +295,7 @@ def arena_figure(result: ArenaResult, path: str | os.PathLike[str] | None = None
     return _save(fig, path)
 
 
-def ladder_figure(result: LadderResult, path: str | os.PathLike[str] | None = None) -> Figure:
+def ladder_figure(result: LadderData, path: str | os.PathLike[str] | None = None) -> Figure:
     """One panel: each bot's rating (Elo, or team win rate in a cooperative game) with its 95%
     interval, strongest on top. Saved to ``path`` when given."""
     order = result.order[::-1]  # barh draws from the bottom up

@@ -1,0 +1,74 @@
+"""``Baseline``: PUCT with the network the package ships for a game."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .._core import Game
+from .._registry import make
+from .builtin import PUCT
+from .names import search_name
+from .weights import Network, load_weights, shipped_path, trained_for
+
+__all__ = ["Baseline"]
+
+
+class Baseline(PUCT):
+    """PUCT with the network the package ships for a game (``tablebits.bots.weights``; trained
+    by ``tablebits train``), run in C++ beside the search.
+
+    ``game`` is a game id (the shipped weights' parameter set, e.g. ``color_mafia`` with 4
+    players) or a ``Game``, whose parameters must be those the weights were trained on
+    (``ValueError`` otherwise). ``weights`` loads another file instead of the shipped one.
+    ``iterations``, ``time_limit``, ``threads``, ``seed``, ``batch_size`` and ``c_puct`` are
+    those of ``PUCT``. ``native=False`` evaluates each batch of leaves with numpy under the GIL
+    (``network.evaluate``, several times slower per iteration) instead of in C++.
+    ``rollout_mix`` defaults to the mix stored with the weights (chosen by measurement,
+    docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs.
+
+    >>> import tablebits as tb
+    >>> state = tb.make("good_fortune").new_initial_state(seed=3)
+    >>> Baseline("good_fortune", iterations=50).act(state, 0) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        iterations: int = 200,
+        time_limit: float | None = None,
+        threads: int = 1,
+        seed: int | None = 0,
+        batch_size: int = 8,
+        c_puct: float = 1.5,
+        weights: str | os.PathLike[str] | None = None,
+        native: bool = True,
+        rollout_mix: float | None = None,
+    ) -> None:
+        if not isinstance(native, bool):
+            raise TypeError(f"native must be a bool, got {native!r}")
+        game_id = game.id if isinstance(game, Game) else game
+        path = shipped_path(game_id) if weights is None else Path(weights)
+        if not isinstance(game, Game):
+            game = make(game_id, **trained_for(path)[1])
+        self.network: Network = load_weights(path, game)
+        self.game = game
+        default_mix = self.network.rollout_mix
+        mix = default_mix if rollout_mix is None else rollout_mix
+        super().__init__(
+            self.network.native() if native else self.network.evaluate,
+            iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
+            batch_size=batch_size, c_puct=c_puct, rollout_mix=mix,
+            relative_values=True,  # the network's values are by seat from the observer
+        )
+        self.name = search_name("baseline", iterations, time_limit, threads, c_puct, mix,
+                                default_mix)
+
+    def check_game(self, game: Game) -> None:
+        """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
+        if game != self.game:
+            raise ValueError(
+                f"bot {self.name} plays {self.game.id} with {self.game.params} (its weights' "
+                f"game), not {game.id} with {game.params}"
+            )

@@ -1,0 +1,217 @@
+"""The built-in bots: random play and the searches, each run in C++.
+
+Every bot has ``act(state, player) -> int``, which returns a legal action of ``player`` (who
+must be acting: the player to move, or one of the acting players at a simultaneous node). The
+built-in bots are data: each holds a ``BotConfig`` (its C++ config type, csrc/tablebits/core/
+bots.hpp, which checks the fields and decides), so they run the same way from ``act`` and
+entirely in C++ inside ``tb.arena``. Adding a built-in bot means a config type there and a class
+here. Any object with a matching ``act`` method can play in ``tb.play``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+
+from .._checks import check_optional_seed, check_positive_int
+from .._core import BotConfig, Evaluator, NetworkEvaluator, State
+from .names import search_name
+
+__all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats"]
+
+_T = TypeVar("_T")
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a legal action for ``player`` in ``state``."""
+
+    def act(self, state: State, player: int) -> int: ...
+
+
+class BuiltinBot:
+    """Base of the bots that run in C++: ``config`` (a ``BotConfig``) is the bot as data, which
+    ``act`` and ``tb.arena`` hand to the engine. Its fields are checked there, once."""
+
+    config: BotConfig
+    name: str
+
+    def act(self, state: State, player: int) -> int:
+        """A legal action of ``player``, who must be acting (else ``ValueError``)."""
+        return state.bot_action(self.config, player, seed=self._decision_seed())
+
+    def _decision_seed(self) -> int | None:
+        """The seed of the next decision (``None``: drawn from the operating system)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class Random(BuiltinBot):
+    """Uniformly random legal actions.
+
+    ``seed=None`` seeds from the operating system; an int makes the sequence of choices
+    reproducible. In ``tb.arena`` the arena's seed drives the choices instead.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = check_optional_seed(seed)
+        self._rng = random.Random(seed)
+        self.config = BotConfig("random")
+        self.name = "random"
+
+    def _decision_seed(self) -> int:
+        return self._rng.getrandbits(64)
+
+
+class ISMCTS(BuiltinBot):
+    """Information-set Monte Carlo tree search (single observer), run in C++.
+
+    Each of ``iterations`` iterations redraws what ``player`` cannot know
+    (``state.resample``), walks one shared tree by UCB1 (``exploration`` is its constant;
+    decoupled at simultaneous nodes), expands a node and values it by the game's playout; the
+    decision is the most-visited action. It depends only on what ``player`` knows and on
+    ``seed``, unless ``time_limit`` (seconds) stops the search early, which ties it to the
+    machine's speed (``tb.arena`` then needs ``reproducible=False``). ``threads`` > 1 searches
+    that many trees at once and sums their root visits (root-parallel). docs/search.md has the
+    details.
+    """
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        exploration: float = 0.7,
+        seed: int | None = 0,
+        time_limit: float | None = None,
+        threads: int = 1,
+    ) -> None:
+        check_positive_int(threads, "threads")
+        self.config = BotConfig(
+            "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
+            threads=threads,
+        )
+        self.seed = check_optional_seed(seed)
+        self.iterations = iterations
+        self.exploration = float(exploration)
+        self.time_limit = time_limit
+        self.threads = threads
+        tuning = f"@{exploration:g}" if exploration != 0.7 else ""
+        self.name = search_name("ismcts", iterations, time_limit, threads, tuning=tuning)
+
+    def _decision_seed(self) -> int | None:
+        return self.seed
+
+
+class PUCT(BuiltinBot):
+    """PUCT over the information-set tree of ``ISMCTS``, guided by a learned ``evaluator``.
+
+    ``evaluator`` is a function ``(observations, masks) -> (priors, values)`` called on
+    batches of ``batch_size`` leaves (see ``tb.search``), or a
+    ``tablebits._core.NetworkEvaluator``, a network run in C++ that never takes the GIL (as
+    ``Baseline`` plays). ``c_puct`` weighs the priors. ``relative_values=True`` reads each
+    row's values by seat from the row's player, as the observations are written.
+    ``rollout_mix`` in [0, 1] also plays each new leaf out and values it ``(1 - rollout_mix)
+    * evaluator + rollout_mix * playout``. ``iterations``, ``seed``, ``time_limit`` and
+    ``threads`` are those of ``ISMCTS``. An error raised by the evaluator ends the search (or
+    the arena) with that error.
+    """
+
+    def __init__(
+        self,
+        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator,
+        iterations: int = 1000,
+        seed: int | None = 0,
+        time_limit: float | None = None,
+        threads: int = 1,
+        batch_size: int = 8,
+        c_puct: float = 1.5,
+        relative_values: bool = False,
+        rollout_mix: float = 0.0,
+    ) -> None:
+        check_positive_int(threads, "threads")
+        if evaluator is None:
+            raise TypeError("PUCT needs an evaluator; ISMCTS searches without one")
+        if not isinstance(relative_values, bool):
+            raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
+        check_positive_int(batch_size, "batch_size")
+        # The registered evaluator; holding it keeps its id valid while the bot lives.
+        self._evaluator: Evaluator | NetworkEvaluator = (
+            evaluator if isinstance(evaluator, NetworkEvaluator) else Evaluator(evaluator)
+        )
+        self.config = BotConfig(
+            "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
+            threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
+            relative_values=int(relative_values), rollout_mix=rollout_mix,
+        )
+        self.seed = check_optional_seed(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.threads = threads
+        self.evaluator = evaluator
+        self.batch_size = batch_size
+        self.c_puct = float(c_puct)
+        self.rollout_mix = float(rollout_mix)
+        self.name = search_name("puct", iterations, time_limit, threads, c_puct, rollout_mix)
+
+    def _decision_seed(self) -> int | None:
+        return self.seed
+
+
+class PIMC(BuiltinBot):
+    """Perfect-information Monte Carlo for cooperative games (Fox Duet), run in C++.
+
+    For each decision it draws ``samples`` determinisations of what ``player`` cannot see
+    (``state.resample(player, ...)``: the partner's unknown cards, respecting the suits the
+    partner showed void in, and the deck), solves each with every card visible -- the team's
+    perfect-information search, a memoised single-agent maximisation, since both seats want the
+    same outcome -- and plays the action with the best total over the samples. Each sample is
+    searched ``depth`` tricks ahead (``0``: to the end of the round) and the position reached is
+    valued by the game's team evaluation (for Fox Duet: gems left, spare forest tokens, the
+    tracker's distance to the nearest gem; docs/search.md). At a simultaneous node an action's
+    value in a sample is its best over the partner's choices.
+
+    ``threads`` share the samples; the decision depends only on ``seed`` (the same for any
+    ``threads``), unless ``time_limit`` (seconds) stops the sampling early, which makes it depend
+    on the machine's speed (and keeps the bot out of ``tb.arena``). A game without the team
+    solver hook refuses the bot with ``ValueError``.
+
+    >>> import tablebits as tb
+    >>> state = tb.make("fox_duet").new_initial_state(seed=3)
+    >>> PIMC(samples=4, depth=1).act(state, state.current_player()) in state.legal_actions()
+    True
+    """
+
+    def __init__(
+        self,
+        samples: int = 10,
+        depth: int = 1,
+        seed: int | None = 0,
+        time_limit: float | None = None,
+        threads: int = 1,
+    ) -> None:
+        self.config = BotConfig(
+            "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads
+        )
+        self.seed = check_optional_seed(seed)
+        self.samples = samples
+        self.depth = depth
+        self.time_limit = time_limit
+        self.threads = threads
+        self.name = f"pimc:{samples}@{depth}"
+        if threads > 1:
+            self.name += f"x{threads}"
+
+    def _decision_seed(self) -> int | None:
+        return self.seed
+
+
+def fill_seats(bots: Sequence[_T], seats: int) -> list[_T]:
+    """``bots`` in seat order, the last one filling the seats left over (``tb.arena`` and
+    ``tablebits play``): ``fill_seats([a, b], 4) == [a, b, b, b]``."""
+    if not bots:
+        raise ValueError("pass at least one bot")
+    return [bots[min(i, len(bots) - 1)] for i in range(seats)]

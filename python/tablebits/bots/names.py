@@ -1,0 +1,53 @@
+"""A search bot's budget in words, both ways: ``1000``, ``20ms``, ``1000/20ms``, and the
+name a bot shows (``ismcts:1000@1``, ``baseline:20ms~0.25x2``), which ``tablebits.bots.spec``
+parses back into the same bot."""
+
+from __future__ import annotations
+
+#: The iteration budget of a bot that only its time limit stops (``ismcts:20ms``).
+UNTIL_TIME_LIMIT = 2**32 - 1
+
+
+def time_name(seconds: float) -> str:
+    """``20ms`` below a second, ``1.5s`` from one on."""
+    return f"{seconds * 1000:g}ms" if seconds < 1 else f"{seconds:g}s"
+
+
+def budget_name(iterations: int, time_limit: float | None) -> str:
+    """``1000``, ``20ms`` (stopped by time only) or ``1000/20ms`` (whichever comes first)."""
+    if time_limit is None:
+        return str(iterations)
+    if iterations == UNTIL_TIME_LIMIT:
+        return time_name(time_limit)
+    return f"{iterations}/{time_name(time_limit)}"
+
+
+def search_name(kind: str, iterations: int, time_limit: float | None, threads: int,
+                c_puct: float = 1.5, mix: float = 0.0, default_mix: float = 0.0,
+                tuning: str = "") -> str:
+    """``KIND:BUDGET[@C_PUCT][~MIX][xTHREADS]``: the PUCT settings where they are not the
+    defaults (``tuning`` instead for ISMCTS's exploration)."""
+    if c_puct != 1.5:
+        tuning += f"@{c_puct:g}"
+    if mix != default_mix:
+        tuning += f"~{mix:g}"
+    return (f"{kind}:{budget_name(iterations, time_limit)}{tuning}"
+            + (f"x{threads}" if threads > 1 else ""))
+
+
+def parse_time(text: str) -> float:
+    """Seconds from ``20ms`` or ``1.5s``."""
+    for suffix, scale in (("ms", 1e-3), ("s", 1.0)):
+        if text.endswith(suffix):
+            return float(text[: -len(suffix)]) * scale
+    raise ValueError(f"a time needs a unit, ms or s: {text!r}")
+
+
+def parse_budget(text: str) -> tuple[int, float | None]:
+    """(iterations, time_limit) from ``ITERATIONS``, ``TIME`` or ``ITERATIONS/TIME``."""
+    iters, slash, limit = text.partition("/")
+    if slash:
+        return int(iters), parse_time(limit)
+    if iters[-1:].isalpha():
+        return UNTIL_TIME_LIMIT, parse_time(iters)
+    return int(iters), None

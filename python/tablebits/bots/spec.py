@@ -1,0 +1,64 @@
+"""Bots from their short names, as the command line and ``tb.ladder`` take them."""
+
+from __future__ import annotations
+
+from .._core import Game
+from .baseline import Baseline
+from .builtin import ISMCTS, PIMC, BuiltinBot, Random
+from .names import parse_budget
+
+__all__ = ["parse"]
+
+
+def parse(spec: str, game: Game | None = None) -> BuiltinBot:
+    """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
+    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET[~MIX]`` (``Baseline``:
+    it needs ``game``, the game it plays; MIX is its ``rollout_mix``). BUDGET is ITERATIONS, a
+    time per decision (``20ms``, ``0.5s``: iterations until the time is spent) or both
+    (``1000/20ms``: whichever comes first). Time-limited bots depend on the machine's speed
+    (``tb.arena`` takes them only with ``reproducible=False``).
+
+    >>> parse("ismcts:500@1.0").iterations
+    500
+    >>> parse("ismcts:20ms").time_limit
+    0.02
+    >>> parse("pimc:30@3").depth
+    3
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
+    name, _, rest = spec.strip().lower().partition(":")
+    if name == "random" and not rest:
+        return Random()
+    if name == "ismcts":
+        if not rest:
+            return ISMCTS()
+        budget, _, expl = rest.partition("@")
+        try:
+            iterations, time_limit = parse_budget(budget)
+            return ISMCTS(iterations, float(expl) if expl else 0.7, time_limit=time_limit)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    if name == "baseline":
+        if game is None:
+            raise ValueError(f"bot {spec!r} plays one game's network: pass the game to parse")
+        budget, tilde, mix = rest.partition("~")
+        try:
+            iterations, time_limit = parse_budget(budget) if budget else (200, None)
+            return Baseline(game, iterations, time_limit=time_limit,
+                            rollout_mix=float(mix) if tilde else None)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    if name == "pimc":
+        if not rest:
+            return PIMC()
+        samples, _, depth = rest.partition("@")
+        try:
+            return PIMC(int(samples), int(depth) if depth else 1)
+        except ValueError as err:
+            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+    raise ValueError(
+        f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
+        "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
+        "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET[~MIX]"
+    )
