@@ -1,6 +1,6 @@
 """ISMCTS strength and speed for every registered game: `python -m benchmarks.strength`.
 
-Prints three tables (the targets of issue 6):
+Prints three tables:
 
 1. Strength: ISMCTS(1000) against random opponents, win share with a 95% confidence interval
    over games (seats rotate), next to the random baseline and the target. Fox Duet is

@@ -3,8 +3,8 @@ fails instead.
 
 The README's one test command installs everything the suite needs (the ``test`` extra), so a
 ``pytest.importorskip`` that skips means the install is incomplete; a green run with skipped
-adapter, Ray or plot tests would hide that (issue #20). Skips for other reasons (not a POSIX
-system, not a git checkout) stay skips.
+adapter, Ray or plot tests would hide that. Skips for other reasons (not a POSIX system, not a git
+checkout) stay skips.
 """
 
 from __future__ import annotations

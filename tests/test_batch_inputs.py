@@ -1,8 +1,8 @@
 """The private array module (tablebits._batch) checks everything it is handed.
 
-Regression tests for two crashes: `simulate_chunk` played Hội Phố with parameter bytes patched
-to 9 players, and a result buffer with one column for a 5-player game segfaulted the
-interpreter (only its rows were checked). Every case below must raise, never crash.
+Among them: Hội Phố parameter bytes patched to 9 players, which `simulate_chunk` must not play,
+and a result buffer with one column for a 5-player game (its columns are checked, not only its
+rows). Unchecked, either crashes the interpreter. Every case below must raise, never crash.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The command line as a new user meets it (issue #20): closed pipes, errors in flag words,
-help text, an empty job."""
+"""The command line as a new user meets it: closed pipes, errors in flag words, help text, an empty
+job."""
 
 import os
 import subprocess

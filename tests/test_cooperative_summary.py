@@ -1,5 +1,5 @@
 """Fox Duet is cooperative: its summaries report team wins and losses, not "draws / shared
-wins", in the text table, the JSON and the plot (issue #20)."""
+wins", in the text table, the JSON and the plot."""
 
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ anything = json_values | st.binary(max_size=40) | st.tuples(st.integers(), st.te
 
 def play_out(game, state, seed=0):
     """A state that was accepted must play to the end under random moves, and every state it
-    reaches must be accepted too (issue #21: a Hội Phố dict led to a state its bytes could not
+    reaches must be accepted too (an accepted dict must not lead to a state its bytes cannot
     say)."""
     rng = random.Random(seed)
     for _ in range(5000):

@@ -1,4 +1,5 @@
-"""Regression tests for what coverage-guided fuzzing (csrc/fuzz/) found, one test per finding."""
+"""Unreachable states the engine must refuse, the kind coverage-guided fuzzing (csrc/fuzz/)
+produces, each next to the reachable states it must still accept; one test per case."""
 
 from __future__ import annotations
 
@@ -25,10 +26,10 @@ def hoi_pho_naga_chain(stack: list[int]) -> dict:
 
 
 def test_hoi_pho_stack_deeper_than_the_hand_could_feed_is_rejected() -> None:
-    # Found by fuzz_games (hoi_pho): nine Nagas below the Mouse, each of which played a card
-    # from player 0's hand and takes one back. Player 0 holds 1 card on the last turn (the most
-    # the turn allows), so no Naga can be pending; the state was accepted, and unwinding the
-    # stack then gave player 0 more cards than the turn allows.
+    # Nine Nagas below the Mouse, each of which played a card from player 0's hand and takes one
+    # back. Player 0 holds 1 card on the last turn (the most the turn allows), so no Naga can be
+    # pending; accepted, unwinding the stack would give player 0 more cards than the turn
+    # allows.
     game = tb.make("hoi_pho")
     with pytest.raises(ValueError, match="skill stack deeper"):
         game.state_from_dict(hoi_pho_naga_chain([6] * 9 + [1]))
@@ -41,7 +42,7 @@ def test_hoi_pho_stack_deeper_than_the_hand_could_feed_is_rejected() -> None:
 
 @pytest.mark.parametrize("params", [{}, {"players": 3}, {"players": 5, "rps": "chance"}])
 def test_hoi_pho_real_naga_chains_still_load(params: dict) -> None:
-    # The new check must not reject a reachable state: every nested stack met in random games
+    # The depth check must not reject a reachable state: every nested stack met in random games
     # reads back from its bytes and its dict.
     game = tb.make("hoi_pho", **params)
     rng = random.Random(1)
@@ -62,9 +63,9 @@ def test_hoi_pho_real_naga_chains_still_load(params: dict) -> None:
 
 
 def test_good_fortune_select_phase_with_both_tiles_selected_is_rejected() -> None:
-    # Found by fuzz_games (good_fortune): phase select although both players have selected (the
-    # second selection moves the game to phase place at once). Player 1 could then select again,
-    # and the tile it had selected vanished from its rack count.
+    # Phase select although both players have selected (the second selection moves the game to
+    # phase place at once). Accepted, it would let player 1 select again, and the tile it had
+    # selected would vanish from its rack count.
     game = tb.make("good_fortune")
     d = {
         "game": "good_fortune", "round": 2, "phase": "select",
@@ -82,9 +83,9 @@ def test_good_fortune_select_phase_with_both_tiles_selected_is_rejected() -> Non
 
 
 def test_hoi_pho_known_card_before_the_first_plays_is_rejected() -> None:
-    # Found by fuzz_games (hoi_pho, 3 players): a card "known" in a hand during the discard,
-    # though the deal forgets everything and only skills resolving reveal cards. Discarding it
-    # left it known but in no hand.
+    # A card "known" in a hand during the discard (3 players), though the deal forgets
+    # everything and only skills resolving reveal cards. Accepted, discarding it would leave it
+    # known but in no hand.
     game = tb.make("hoi_pho", players=3)
     d = {
         "round": 1, "turn": 1, "phase": "discard", "coins": [9, 9, 9],

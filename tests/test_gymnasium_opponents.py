@@ -1,5 +1,5 @@
 """tablebits.gymnasium.make(game, seat=0, opponents=[bot]): one bot fills every other seat,
-as in tb.arena (issue #20)."""
+as in tb.arena."""
 
 import numpy as np
 import pytest

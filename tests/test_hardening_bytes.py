@@ -1,6 +1,6 @@
-"""Issue #21, items 5 and 6: state bytes carry a digest of the game's parameters (byte format
-2), old format-1 bytes still read; and every state reached by legal moves from an accepted
-dict or byte string is itself accepted (the Hội Phố Rabbit order)."""
+"""State bytes carry a digest of the game's parameters (byte format 2), old format-1 bytes still
+read; and every state reached by legal moves from an accepted dict or byte string is itself accepted
+(the Hội Phố Rabbit order)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_bytes_of_other_parameters_are_refused(game_id, source, target):
 
 
 def test_good_fortune_bytes_of_other_tiles_are_refused():
-    # The issue's worst case: all 20 terminal states scored differently under the other tiles.
+    # Why the digest matters: all 20 terminal states score differently under the other tiles.
     writer = tb.make("good_fortune")
     reader = tb.make("good_fortune", tiles=other_tiles(writer))
     for seed in range(20):
@@ -124,7 +124,7 @@ def test_the_issue_repro_hoi_pho_rabbit_order_after_an_early_end():
     assert (after["turn"], after["phase"], after["outcome"], after["forced"]) == (4, "over",
                                                                                   "ended", 1)
     assert after["contracts"][0] == [7, 11, 13]
-    assert pickle.loads(pickle.dumps(s)) == s  # was InvalidStateError
+    assert pickle.loads(pickle.dumps(s)) == s  # reachable, so its pickle must load
     assert g.state_from_dict(after) == s
 
 

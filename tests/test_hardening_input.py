@@ -1,5 +1,5 @@
-"""Issue #21, items 9-12: lone surrogates, Unicode digits at the prompt, hostile record files,
-record files replaced silently, and command-line tracebacks where `error:` and exit 2 are due."""
+"""Lone surrogates, Unicode digits at the prompt, hostile record files, record files replaced
+silently, and command-line tracebacks where `error:` and exit 2 are due."""
 
 from __future__ import annotations
 
@@ -57,10 +57,10 @@ def write_lines(path: Path, *lines: str) -> Path:
 def test_hostile_record_lines_are_record_errors_naming_the_line(tmp_path):
     good = json.dumps(a_record(tmp_path))
     cases = {
-        "deep": "[" * 200_000 + "]" * 200_000,  # was RecursionError
+        "deep": "[" * 200_000 + "]" * 200_000,  # deeper than the recursion limit
         "seed": good.replace('"seed":3', '"seed":' + "9" * 5000).replace('"seed": 3',
                                                                        '"seed": ' + "9" * 5000),
-        # true and 1.0 equal 1 (and 2.0 equals 2): were read as versions
+        # true and 1.0 equal 1 (and 2.0 equals 2), but are not versions
         "true": good.replace(f'"version": {VERSION}', '"version": true'),
         "float": good.replace(f'"version": {VERSION}', f'"version": {VERSION}.0'),
         "surrogate": good.replace('"game": "good_fortune"', '"game": "good_fortune\\udcff"'),
@@ -91,7 +91,7 @@ def run_cli(args: list[str], stdin: bytes, cwd: Path) -> subprocess.CompletedPro
 def test_play_survives_odd_text_at_the_prompt(tmp_path, typed):
     data = typed.encode("utf-8", "surrogateescape") + b"\n"
     done = run_cli(["play", "good_fortune", "--seed", "1", "--bots", "random"], data, tmp_path)
-    assert done.returncode == 0, done.stderr.decode()  # was a ValueError traceback, exit 1
+    assert done.returncode == 0, done.stderr.decode()  # a move the prompt rejects, not a crash
     assert b"Unknown move" in done.stdout or b"There is no move" in done.stdout
     assert b"Traceback" not in done.stderr
 

@@ -1,5 +1,5 @@
-"""Issue #21, items 1 and 2: every pickle protocol works for every Game and State, an object
-that was never set up refuses every call, and corrupted pickles never crash the process.
+"""Every pickle protocol works for every Game and State, an object that was never set up refuses
+every call, and corrupted pickles never crash the process.
 
 The crashing cases run in a subprocess, so that a regression fails one test instead of killing
 the test run.
@@ -141,7 +141,7 @@ def test_every_class_of_the_extension_pickles_or_refuses_cleanly():
 
 
 def test_the_issue_repro_a_cut_short_old_pickle_refuses_calls():
-    # Pickles written before the fix went through copyreg.__newobj__ (opcode NEWOBJ, 0x81) and
+    # The compat corpus's pickles go through copyreg.__newobj__ (opcode NEWOBJ, 0x81) and
     # __setstate__; one cut short right after NEWOBJ loads an object that was never set up.
     corpus = json.loads(gzip.decompress((ROOT / "tests/compat/hoi_pho-v2.json.gz").read_bytes()))
     old = base64.b64decode(corpus["states"][0]["pickle"])

@@ -1,5 +1,5 @@
-"""Issue #21, item 8: an address where something other than Ray listens fails within the
-documented CONNECT_TIMEOUT, and task_seconds=inf is refused before Ray is involved."""
+"""An address where something other than Ray listens fails within the documented CONNECT_TIMEOUT,
+and task_seconds=inf is refused before Ray is involved."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue #21, items 3, 4 and 7: VectorEnv from two threads, bounded summary-mode memory and
-thread counts, and no silent casts of actions or indices."""
+"""VectorEnv from two threads, bounded summary-mode memory and thread counts, and no silent casts of
+actions or indices."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ def run_isolated(code: str) -> str:
 
 @pytest.mark.parametrize("game_id", ["good_fortune", "color_mafia"])
 def test_two_threads_stepping_and_resetting_one_env(game_id):
-    # Before: good_fortune segfaulted (3 of 3 runs); color_mafia left most envs in states that
-    # state(i) rejects. Now the calls are serialised and every env stays a valid game.
+    # Unserialised, these calls crash good_fortune and leave most color_mafia envs in states
+    # that state(i) rejects; serialised, every env stays a valid game.
     out = run_isolated(f"""
         import threading, tablebits as tb
         env = tb.VectorEnv({game_id!r}, 500, threads=1)
@@ -88,9 +88,9 @@ def env():
 def test_actions_are_never_cast_silently(env):
     actions = env.sample_actions()
     with pytest.raises(ValueError, match="fit in int32"):
-        env.step(actions.astype(np.int64) + 2**32)  # was played as `actions`
+        env.step(actions.astype(np.int64) + 2**32)  # must not wrap around to `actions`
     with pytest.raises(ValueError, match="integer array"):
-        env.step(actions.astype(np.float64) + 0.9)  # was truncated to `actions`
+        env.step(actions.astype(np.float64) + 0.9)  # must not be truncated to `actions`
     with pytest.raises(ValueError, match="integer array"):
         env.step(actions.astype(bool))
     with pytest.raises(ValueError, match="integer array"):

@@ -1,5 +1,5 @@
 """Information states with perfect recall in the OpenSpiel adapter, and OpenSpiel's outcome-
-sampling MCCFR running on them (issue #20)."""
+sampling MCCFR running on them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""OpenSpiel's ``rl_environment`` on the native (simultaneous-dynamics) games (issue #25, item 4).
+"""OpenSpiel's ``rl_environment`` on the native (simultaneous-dynamics) games.
 
 ``rl_environment`` calls ``apply_actions`` at every node of a simultaneous game, also where one
 player acts; OpenSpiel's own simultaneous games take that joint action and apply the mover's

@@ -1,5 +1,5 @@
-"""tablebits bots as OpenSpiel ``Bot`` objects in ``evaluate_bots`` (issue #25, item 7):
-OpenSpiel's C++ bots crash on Python games, these run tablebits' own C++ ISMCTS."""
+"""tablebits bots as OpenSpiel ``Bot`` objects in ``evaluate_bots``: OpenSpiel's C++ bots crash on
+Python games, these run tablebits' own C++ ISMCTS."""
 
 from __future__ import annotations
 

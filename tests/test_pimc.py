@@ -183,7 +183,7 @@ def test_pimc_parse() -> None:
 
 
 def test_pimc_team_beats_ismcts_team() -> None:
-    # ISMCTS teams win about 1 game in 20 at this budget (issue 23); a PIMC team that did not
+    # ISMCTS teams win about 1 game in 20 at this budget; a PIMC team that did not
     # search well would not clear the bar below.
     games = 40
     pimc = tb.arena("fox_duet", ["pimc:6@1", "pimc:6@1"], games=games, seed=11, threads=2)

@@ -93,8 +93,8 @@ def test_error_classes():
         game.state_from_dict({**d, "extra": 1})
     with pytest.raises(TypeError):
         game.state_from_dict({**d, "round": "one"})  # a wrong type is not an invalid state
-    # Both tiles selected is the place phase; in the select phase it is unreachable (found by
-    # the byte fuzzer: the engine then lost a tile and later had no legal action).
+    # Both tiles selected is the place phase; in the select phase it is unreachable (accepted,
+    # the engine would lose a tile and later have no legal action).
     state.apply_action(state.legal_actions()[0])
     d = state.to_dict()
     other = state.current_player()

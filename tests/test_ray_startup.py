@@ -1,5 +1,5 @@
-"""Starting Ray from the CLI (issue #20): no token-authentication notice, and the summary gives
-Ray's start time apart from the run's time."""
+"""Starting Ray from the CLI: no token-authentication notice, and the summary gives Ray's start time
+apart from the run's time."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def test_cli_ray_run_reports_start_and_run_times_without_the_token_notice():
     assert done.returncode == 0, done.stderr
     assert "Token authentication" not in done.stderr
     d = json.loads(done.stdout)
-    # Starting a local Ray instance takes seconds (it used to be left out of every time shown);
-    # the run then starts the workers and plays. Both fit in the process's wall-clock time.
+    # Starting a local Ray instance takes seconds, so the summary reports it apart from the run,
+    # which then starts the workers and plays. Both fit in the process's wall-clock time.
     assert d["startup_seconds"] > 0.5 and d["seconds"] > 0
     assert d["startup_seconds"] + d["seconds"] < wall
 

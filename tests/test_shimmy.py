@@ -1,4 +1,4 @@
-"""Shimmy's ``OpenSpielCompatibilityV0`` over the OpenSpiel adapter (issue #25, item 3).
+"""Shimmy's ``OpenSpielCompatibilityV0`` over the OpenSpiel adapter.
 
 Shimmy reloads the game by name on every ``reset`` (keeping only its ``config``) and reaches
 the game's randomness only through chance nodes, which it samples with the generator that
@@ -72,7 +72,8 @@ def test_chance_seed_node_is_the_deal():
 
 # The form a new user tries first: a loaded game handed over as it is. Shimmy reloads it by its
 # short name on every reset, so a game with non-default parameters has a short name of its own
-# that loads those parameters (issue #25, item 3: "joint action must have 4 entries, got 3").
+# that loads those parameters (reloaded with the defaults, its steps would fail: "joint action
+# must have 4 entries, got 3").
 ENV_CASES = [*CASES, ("hoi_pho", {"players": 5}), ("color_mafia", {})]
 
 

@@ -1,5 +1,4 @@
-"""Wording a new user reads (issue #20): plurals ("1 card", "1 game") and the arena table's
-name column."""
+"""Wording a new user reads: plurals ("1 card", "1 game") and the arena table's name column."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""OpenSpiel's rl_environment with its PyTorch DQN (issue #25, item 4) on a native game with
-simultaneous and sequential nodes, and on a turn-based one."""
+"""OpenSpiel's rl_environment with its PyTorch DQN on a native game with simultaneous and
+sequential nodes, and on a turn-based one."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""RLlib (issue #25, item 6): its env pre-check passes on every run, its masked PPO module reads
-the observations, and a short self-play PPO run trains on sane returns."""
+"""RLlib: its env pre-check passes on every run, its masked PPO module reads the observations, and a
+short self-play PPO run trains on sane returns."""
 
 from __future__ import annotations
 

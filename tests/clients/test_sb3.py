@@ -1,5 +1,5 @@
-"""tablebits.sb3 (issue #25, item 2): SB3's VecEnv over VectorGameEnv, and MaskablePPO learning
-to beat random play on Good Fortune through it."""
+"""tablebits.sb3: SB3's VecEnv over VectorGameEnv, and MaskablePPO learning to beat random play on
+Good Fortune through it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Tianshou DQN as one seat over Tianshou's PettingZooEnv (issue #25, item 5): its replay buffer
-stores the AEC env's infos, which must have a fixed shape."""
+"""Tianshou DQN as one seat over Tianshou's PettingZooEnv: its replay buffer stores the AEC env's
+infos, which must have a fixed shape."""
 
 from __future__ import annotations
 

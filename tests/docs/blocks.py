@@ -1,4 +1,4 @@
-"""The machine-checked blocks of docs/**/*.md and README.md (issue #11's format).
+"""The machine-checked blocks of docs/**/*.md and README.md.
 
 A checked block is an HTML comment ``<!-- check: KIND key=value ... -->`` on the line right
 before a Markdown table or a fenced code block. ``params=k=v;k=v`` carries game parameters
