@@ -230,3 +230,58 @@ def test_sweep_figure_draws_bars_fair_lines_and_lengths(tmp_path: Path) -> None:
     assert fair == [0.25, round(1 / 3, 6)]
     assert len(lengths.lines) == 2
     assert (tmp_path / "sweep.png").stat().st_size > 0
+
+
+def test_pandas_operations_share_the_sweeps_attrs_instead_of_copying() -> None:
+    table = tb.sweep("good_fortune", {"variant": ["standard", "guess"]}, 20, keep_games=True)
+    rows = table[table["position"] == 0]  # an operation that returns a new frame
+    for key in ("parameters", "length_histograms", "results"):
+        assert rows.attrs[key] is table.attrs[key], key
+    assert list(table.attrs["parameters"]) == ["variant"]
+    assert [sum(h) for h in table.attrs["length_histograms"]] == [20, 20]
+
+
+class DeepCopyProbe:
+    """Counts the deep copies made of it."""
+
+    def __init__(self) -> None:
+        self.copies = 0
+
+    def __deepcopy__(self, memo: dict) -> DeepCopyProbe:
+        self.copies += 1
+        return self
+
+
+def test_significance_never_deep_copies_the_tables_attrs() -> None:
+    # Each deep copy of a large sweep's attrs costs as much as the table: copied once per
+    # pandas operation, they made the tests of N cells cost N^2.
+    table = tb.sweep("color_mafia", {"max_rounds": [1, 2, 3], "players": [3, 4]}, 10)
+    probe = DeepCopyProbe()
+    table.attrs["probe"] = probe
+    tests = significance(table)
+    assert probe.copies == 0 and len(tests) > 0
+
+
+def test_cli_sweep_plays_baseline_and_time_limited_bots(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture) -> None:
+    args = ["sweep", "good_fortune", "--param", "variant=standard", "--games", "2",
+            "--no-progress"]
+    assert main([*args, "--bots", "baseline:5", "random"]) == 0
+    assert "baseline" not in capsys.readouterr().err
+    assert main([*args, "--bots", "ismcts:5ms", "random"]) == 2
+    assert "--allow-time-limits" in capsys.readouterr().err
+    assert main([*args, "--bots", "ismcts:5ms", "random", "--allow-time-limits"]) == 0
+
+
+def test_every_cells_bots_are_checked_before_the_first_cell_runs(tmp_path: Path) -> None:
+    finished: list[list[dict]] = []
+    # Baseline's network was trained on the default connection only: cell 1 cannot seat it.
+    with pytest.raises(ValueError, match="baseline"):
+        tb.sweep("good_fortune", {"connection": ["domino", "shared"]}, 2,
+                 bots=["baseline:5", "random"], on_cell=finished.append)
+    assert finished == []
+    csv_path = tmp_path / "kept.csv"
+    csv_path.write_text("earlier results\n")
+    assert main(["sweep", "good_fortune", "--param", "connection=domino,shared", "--games", "2",
+                 "--bots", "baseline:5", "random", "--csv", str(csv_path)]) == 2
+    assert csv_path.read_text() == "earlier results\n"

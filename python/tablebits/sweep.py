@@ -186,11 +186,24 @@ def sweep(
     except KeyboardInterrupt:
         raise SweepInterrupted(pandas.DataFrame(rows), len(histograms), len(cells)) from None
     table = pandas.DataFrame(rows)
-    table.attrs["parameters"] = list(grid)
-    table.attrs["length_histograms"] = histograms
+    table.attrs["parameters"] = Shared(grid)
+    table.attrs["length_histograms"] = Shared(tuple(h) for h in histograms)
     if keep_games:
-        table.attrs["results"] = results
+        table.attrs["results"] = Shared(results)
     return table
+
+
+class Shared(tuple):  # type: ignore[type-arg]
+    """A tuple that a deep copy shares instead of copying. pandas deep-copies a frame's
+    ``attrs`` in every operation that returns a new frame (``__finalize__``): with a sweep's
+    histograms and results there that made each one cost as much as the whole table, and a
+    ``significance`` of N cells cost N^2. What ``tb.sweep`` puts there is read, never changed.
+    """
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
+        return self
 
 
 #: Columns of tb.sweep's table that are not parameters of the grid.
@@ -259,6 +272,10 @@ def significance(table: pd.DataFrame, parameters: Sequence[str] | None = None) -
     pandas = _pandas()
     from scipy import stats
 
+    # The same columns without attrs (a new frame over the same data, copying nothing), so the
+    # many small frames below copy no attrs either.
+    table = pandas.DataFrame(table, copy=False)
+    table.attrs = {}
     names = [c for c in table.columns
              if c not in RESULT_COLUMNS and not str(c).startswith("length_q")]
     tests = []
