@@ -165,8 +165,9 @@ def test_shipped_weights_fit_their_game_and_size_limit() -> None:
     assert shipped, "no shipped weights"
     for path in shipped:
         assert path.stat().st_size <= 1_000_000, path
-        bot = Baseline(path.stem)
-        assert bot.network.game_id == path.stem
+        game_id = path.stem.split("-")[0]
+        bot = Baseline(game_id, weights=path)
+        assert bot.network.game_id == game_id
 
 
 def test_baseline_beats_random_in_good_fortune() -> None:
@@ -249,10 +250,10 @@ def test_every_shipped_network_keeps_its_measured_rollout_mix() -> None:
     # docs/strength.md: playouts help the competitive games' networks at 0.5; in Fox Duet random
     # playouts almost never win, so Baseline there plays the network alone.
     measured = {"good_fortune": 0.5, "color_mafia": 0.5, "hoi_pho": 0.5, "fox_duet": 0.0}
-    shipped = {p.stem for p in weights.shipped_path("good_fortune").parent.glob("*.npz")}
-    assert shipped == set(measured)
+    assert set(tb.games()) == set(measured)
     for game_id, mix in measured.items():
-        assert Baseline(game_id, iterations=10).rollout_mix == mix
+        for path, _ in weights.shipped_networks(game_id):
+            assert Baseline(game_id, iterations=10, weights=path).rollout_mix == mix, path
 
 
 def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
@@ -271,3 +272,41 @@ def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
             weights.load_weights(path, game)
     with pytest.raises(ValueError, match="rollout_mix"):
         weights.save_weights(tmp_path / "x.npz", game, arrays, rollout_mix=2.0)
+
+
+#: Every parameter set a shipped network serves: each player count, Good Fortune's variants.
+NETWORKS = [("color_mafia", {"players": 3}), ("color_mafia", {"players": 4}),
+            ("hoi_pho", {"players": 3}), ("hoi_pho", {"players": 4}), ("hoi_pho", {"players": 5}),
+            ("good_fortune", {"variant": "standard"}), ("good_fortune", {"variant": "guess"}),
+            ("fox_duet", {})]
+
+
+@pytest.mark.parametrize(("game_id", "params"), NETWORKS)
+def test_baseline_plays_the_network_of_its_parameters(game_id: str, params: dict) -> None:
+    game = tb.make(game_id, **params)
+    bot = Baseline(game, iterations=20)
+    assert bot.network.meta["params"] == game.params
+    assert bot.network.observation_size == int(np.prod(game.observation_shape))
+    state = game.new_initial_state(seed=1)
+    player = state.acting_players()[0]
+    assert bot.act(state, player) in state.legal_actions(player)
+    assert len(weights.shipped_networks(game_id)) == sum(g == game_id for g, _ in NETWORKS)
+
+
+def test_a_game_id_means_its_default_parameters() -> None:
+    for game_id in tb.games():
+        assert Baseline(game_id, iterations=1).game == tb.make(game_id)
+
+
+@pytest.mark.parametrize(("game_id", "params", "named", "listed"), [
+    ("hoi_pho", {"rps": "chance"}, "rps='chance'", "players=4; players=3; players=5"),
+    ("color_mafia", {"players": 3, "chips_per_color": 3}, "chips_per_color=3", "players=3"),
+    ("good_fortune", {"connection": "shared"}, "connection='shared'", "variant='guess'"),
+])
+def test_parameters_without_a_network_are_named(game_id: str, params: dict, named: str,
+                                                listed: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        Baseline(tb.make(game_id, **params))
+    message = str(caught.value)
+    assert f"no shipped Baseline network for {game_id} with {named}" in message
+    assert listed in message

@@ -18,9 +18,10 @@ class Baseline(PUCT):
     """PUCT with the network the package ships for a game (``tablebits.bots.weights``; trained
     by ``tablebits train``), run in C++ beside the search.
 
-    ``game`` is a game id (the shipped weights' parameter set, e.g. ``color_mafia`` with 4
-    players) or a ``Game``, whose parameters must be those the weights were trained on
-    (``ValueError`` otherwise). ``weights`` loads another file instead of the shipped one.
+    ``game`` is a game id (its default parameters) or a ``Game``; the bot plays the network
+    shipped for exactly those parameters (``ValueError`` naming the parameter when there is
+    none, with the parameter sets that have one). ``weights`` loads another file instead, whose
+    parameters a ``Game`` must match and a game id takes.
     ``iterations``, ``time_limit``, ``threads``, ``seed``, ``batch_size`` and ``c_puct`` are
     those of ``PUCT``. ``native=False`` evaluates each batch of leaves with numpy under the GIL
     (``network.evaluate``, several times slower per iteration) instead of in C++.
@@ -48,10 +49,13 @@ class Baseline(PUCT):
     ) -> None:
         if not isinstance(native, bool):
             raise TypeError(f"native must be a bool, got {native!r}")
-        game_id = game.id if isinstance(game, Game) else game
-        path = shipped_path(game_id) if weights is None else Path(weights)
-        if not isinstance(game, Game):
-            game = make(game_id, **trained_for(path)[1])
+        if weights is None:
+            game = game if isinstance(game, Game) else make(game)
+            path = shipped_path(game.id, game.params)
+        else:
+            path = Path(weights)
+            if not isinstance(game, Game):
+                game = make(game, **trained_for(path)[1])
         self.network: Network = load_weights(path, game)
         self.game = game
         default_mix = self.network.rollout_mix

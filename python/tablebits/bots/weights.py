@@ -44,27 +44,53 @@ from .._core import Game, NetworkEvaluator
 from .._paths import write_atomically
 
 __all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
-           "shipped_path", "trained_for"]
+           "shipped_networks", "shipped_path", "trained_for"]
 
 #: The version of the file format; a file of another version is refused.
 FORMAT = 1
 
-#: Where the package keeps the shipped weights, one ``<game id>.npz`` per game.
+#: Where the package keeps the shipped weights: ``<game id>.npz`` for a game's default
+#: parameters, ``<game id>-<label>.npz`` for others (the file's meta says which).
 SHIPPED = Path(__file__).resolve().parent / "baselines"
 
 _PROBE_SEEDS = range(4)
 _PROBE_STEPS = 24
 
 
-def shipped_path(game_id: str) -> Path:
-    """The weights file the package ships for ``game_id`` (``ValueError`` if none)."""
+def shipped_networks(game_id: str) -> list[tuple[Path, dict[str, Any]]]:
+    """(file, parameters it was trained on) of every network the package ships for
+    ``game_id``, the default parameter set's first."""
     if not isinstance(game_id, str):
         raise TypeError(f"game_id must be a str, not {type(game_id).__name__}")
-    path = SHIPPED / f"{game_id}.npz"
-    if not path.is_file():
-        shipped = sorted(p.stem for p in SHIPPED.glob("*.npz"))
+    paths = sorted(SHIPPED.glob(f"{game_id}.npz")) + sorted(SHIPPED.glob(f"{game_id}-*.npz"))
+    return [(path, trained_for(path)[1]) for path in paths]
+
+
+def shipped_path(game_id: str, params: dict[str, Any] | None = None) -> Path:
+    """The weights file the package ships for ``game_id`` under ``params`` (a ``Game.params``;
+    default: the game's default parameters). ``ValueError`` if there is none, naming the
+    parameters that differ from every shipped network and listing the sets that have one."""
+    networks = shipped_networks(game_id)
+    if not networks:
+        shipped = sorted({p.stem.split("-")[0] for p in SHIPPED.glob("*.npz")})
         raise ValueError(f"no shipped baseline weights for {game_id!r}; shipped: {shipped}")
-    return path
+    if params is None:
+        return networks[0][0]
+    for path, trained in networks:
+        if trained == params:
+            return path
+    defaults = networks[0][1]
+
+    def differs(trained: dict[str, Any]) -> list[str]:
+        return [k for k in sorted(params) if params[k] != trained.get(k)]
+
+    names = sorted(set.intersection(*(set(differs(t)) for _, t in networks)))
+    given = ", ".join(f"{k}={params[k]!r}" for k in names) or "these parameters"
+    varying = sorted({k for _, t in networks for k in t if t[k] != defaults.get(k)})
+    sets = "; ".join(", ".join(f"{k}={t[k]!r}" for k in varying) or "the defaults"
+                     for _, t in networks)
+    raise ValueError(f"no shipped Baseline network for {game_id} with {given}; networks exist "
+                     f"for: {sets} (other parameters at their defaults)")
 
 
 def observation_digest(game: Game) -> str:

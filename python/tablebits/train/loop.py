@@ -5,9 +5,13 @@ Files in ``out`` (every one written atomically: a temporary file, then ``os.repl
 
 - ``checkpoint.pt``: the configuration, the round reached, the network and optimiser state,
   the replay window's positions and the history; the run resumes from it;
-- ``<game>.npz``: the latest weights (``tablebits.weights``), ready for ``Baseline(weights=...)``;
+- ``<game>.npz``: the run's network (``tablebits.bots.weights``), ready for
+  ``Baseline(weights=...)``: the latest weights, or with a PUCT teacher the last accepted
+  generation;
 - ``rounds/round<k>.npz``: the weights after each round (for training curves);
-- ``history.json``: per round, games played so far, positions in the window, the loss.
+- ``generations/gen<n>.npz`` (PUCT teacher): each accepted generation, ``gen0000`` the start;
+- ``history.json``: per round, games played so far, positions in the window, the loss, and with
+  a PUCT teacher the gate's result.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ import numpy as np
 from .._checks import check_positive_int, check_seed
 from .._core import Game
 from .._paths import write_atomically
-from ..bots.weights import save_weights
-from .selfplay import Batch, play_games
+from ..bots.weights import Network, load_weights, save_weights, shipped_path
+from .gate import gate_share
+from .selfplay import TEACHERS, Batch, Teacher, play_games
 
 __all__ = ["TrainConfig", "train"]
 
@@ -49,7 +54,16 @@ class TrainConfig:
     hidden: tuple[int, ...] = (128, 128)
     value_mix: float = 0.0  #: 0: value targets are the game results; 1: the teacher's estimates
     weight_decay: float = 0.0  #: AdamW's decoupled weight decay (against over-fitting)
-    teacher: str = "ismcts"  #: ``ismcts`` or ``pimc`` (cooperative games with the team solver)
+    #: ``ismcts``; ``puct``: expert iteration, PUCT with the run's accepted network; ``pimc``
+    #: (cooperative games with the team solver)
+    teacher: str = "ismcts"
+    teacher_mix: float = 0.5  #: a PUCT teacher's rollout_mix
+    warm_start: bool = False  #: start from the shipped network for these parameters
+    gate_games: int = 200  #: PUCT teacher: games of each candidate against the accepted network
+    gate_iterations: int = 200  #: PUCT iterations per decision in those games
+    #: the candidate's share of the wins (a cooperative game: its team win rate over the
+    #: accepted network's, plus share - 0.5) it needs to become the teacher
+    gate_share: float = 0.55
 
     def same_run(self, other: TrainConfig) -> list[str]:
         """The fields (``rounds`` aside) in which ``other`` differs."""
@@ -126,6 +140,54 @@ def _fit(torch: Any, net: Any, optimiser: Any, data: Batch, config: TrainConfig,
     return total
 
 
+def _load_arrays(torch: Any, net: Any, network: Network) -> None:
+    """Sets ``net``'s parameters to ``network``'s (a warm start); ``ValueError`` when the
+    layers differ."""
+    layers = [*net.hidden, net.policy, net.value]
+    pairs = [*network.hidden, network.policy, network.value]
+    shapes = [tuple(layer.weight.shape[::-1]) for layer in layers]
+    if shapes != [w.shape for w, _ in pairs]:
+        raise ValueError(f"the shipped network's layers are {[w.shape for w, _ in pairs]}, this "
+                         f"run's {shapes}: pass --hidden to match it, or start from scratch")
+    with torch.no_grad():
+        for layer, (w, b) in zip(layers, pairs, strict=True):
+            layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
+            layer.bias.copy_(torch.from_numpy(b))
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The network expert iteration's teacher searches with: generation ``generation``, kept in
+    ``generations/gen<n>.npz`` (and as the run's ``<game>.npz``)."""
+
+    generation: int
+    path: Path
+    network: Network
+
+    @staticmethod
+    def start(folder: Path, game: Game, arrays: dict[str, np.ndarray], generation: int,
+              rollout_mix: float) -> Accepted:
+        """Generation ``generation`` of the run in ``folder`` (the checkpoint's); generation 0
+        is written from ``arrays``, the network the run starts from, when it is not there."""
+        path = folder / "generations" / f"gen{generation:04d}.npz"
+        if generation == 0 and not path.exists():
+            path.parent.mkdir(exist_ok=True)
+            save_weights(path, game, arrays, {"generation": 0}, rollout_mix)
+            save_weights(folder / f"{game.id}.npz", game, arrays, {"generation": 0}, rollout_mix)
+        return Accepted(generation, path, load_weights(path, game))
+
+    def promote(self, candidate: Path, game: Game, folder: Path) -> Accepted:
+        """The next generation: ``candidate``'s weights, written to ``generations/`` and as the
+        run's network."""
+        network = load_weights(candidate, game)
+        generation = self.generation + 1
+        path = folder / "generations" / f"gen{generation:04d}.npz"
+        training = {**network.training, "generation": generation}
+        for target in (path, folder / f"{game.id}.npz"):
+            save_weights(target, game, network.arrays(), training, network.rollout_mix)
+        return Accepted(generation, path, load_weights(path, game))
+
+
 def _load_checkpoint(torch: Any, path: Path) -> dict[str, Any]:
     try:
         return dict(torch.load(path, weights_only=True))
@@ -158,13 +220,22 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     if isinstance(rollout_mix, bool) or not isinstance(rollout_mix, (int, float)) \
             or not 0.0 <= rollout_mix <= 1.0:
         raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
-    if config.teacher not in ("ismcts", "pimc"):
-        raise ValueError(f"teacher must be 'ismcts' or 'pimc', got {config.teacher!r}")
+    if config.teacher not in TEACHERS:
+        raise ValueError(f"teacher must be one of {', '.join(TEACHERS)}, got {config.teacher!r}")
+    expert = config.teacher == "puct"
+    if expert:
+        check_positive_int(config.gate_games, "gate_games")
+        check_positive_int(config.gate_iterations, "gate_iterations")
+        for name in ("teacher_mix", "gate_share"):
+            if not 0.0 <= getattr(config, name) <= 1.0:
+                raise ValueError(f"{name} must be in [0, 1], got {getattr(config, name)!r}")
     folder = Path(out)
     (folder / "rounds").mkdir(parents=True, exist_ok=True)
     sizes = (int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
     torch.manual_seed(config.seed)
     net = _model(torch, config, sizes)
+    if config.warm_start:
+        _load_arrays(torch, net, load_weights(shipped_path(game.id, game.params), game))
     optimiser = torch.optim.AdamW(net.parameters(), lr=config.lr,
                                   weight_decay=config.weight_decay)
     window: list[Batch] = []
@@ -184,13 +255,17 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
         window = [Batch(*(t.numpy() for t in part)) for part in saved["window"]]
         history = json.loads(saved["history"])
         start = int(saved["round"])
+    generation = int(saved.get("generation", 0)) if checkpoint.exists() else 0
+    accepted = Accepted.start(folder, game, _arrays(net), generation, rollout_mix) \
+        if expert else None
     bar = _bar(progress, config, start)
     try:
         for k in range(start, config.rounds):
             bar.set_description(f"{game.id} round {k + 1}/{config.rounds}")
-            data = play_games(game, config.games_per_round, config.teacher_iterations,
-                              config.explore_moves, config.seed, k, threads,
-                              config.value_mix, config.teacher,
+            teacher = Teacher(config.teacher, config.teacher_iterations,
+                              accepted.network if accepted else None, config.teacher_mix)
+            data = play_games(game, config.games_per_round, teacher, config.explore_moves,
+                              config.seed, k, threads, config.value_mix,
                               on_game=lambda: bar.update(1))
             window = [*window, data][-config.window:]
             loss = _fit(torch, net, optimiser, Batch.concat(window), config, k)
@@ -201,11 +276,24 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             bar.set_postfix(loss=f"{loss:.3f}")
             arrays = _arrays(net)
             training = {**asdict(config), "rounds": k + 1, "games": entry["games"]}
-            for path in (folder / "rounds" / f"round{k + 1:04d}.npz", folder / f"{game.id}.npz"):
-                save_weights(path, game, arrays, training, rollout_mix)
+            candidate = folder / "rounds" / f"round{k + 1:04d}.npz"
+            save_weights(candidate, game, arrays, training, rollout_mix)
+            if accepted is None:
+                save_weights(folder / f"{game.id}.npz", game, arrays, training, rollout_mix)
+            else:
+                bar.set_description(f"{game.id} round {k + 1}/{config.rounds}: gate")
+                share, needed = gate_share(game, candidate, accepted.path, config.gate_games,
+                                           config.gate_iterations, config.seed, k, threads,
+                                           config.gate_share)
+                entry.update(gate_share=round(share, 4), gate_needed=round(needed, 4),
+                             accepted=share >= needed)
+                if share >= needed:
+                    accepted = accepted.promote(candidate, game, folder)
+                entry["generation"] = accepted.generation
             state = {
                 "config": asdict(config), "round": k + 1, "net": net.state_dict(),
                 "optimiser": optimiser.state_dict(), "history": json.dumps(history),
+                "generation": accepted.generation if accepted else 0,
                 "window": [[torch.from_numpy(a) for a in (b.obs, b.policy, b.value)]
                            for b in window],
             }

@@ -1,13 +1,14 @@
 """The training data: games played by a teacher search, every searched decision recorded as
 (observation, visit distribution, the game's final returns).
 
-The teacher is the engine's ISMCTS with ``teacher_iterations`` iterations per decision (so the
-net learns to imitate a search far stronger than a fast playout can be per millisecond -- see
-``tablebits.train``), or for the cooperative Fox Duet, where ISMCTS teams almost never win,
-``PIMC(samples=teacher_iterations)`` (its decision as a one-hot policy target). For variety the
-first ``explore_moves`` decisions of a game are drawn in proportion to the visits (with PIMC:
-its choice), the rest take the teacher's action. Everything is seeded from ``(seed, round,
-game index)``, so the same arguments give the same data, whatever the number of threads.
+The teacher (``Teacher``) is the engine's ISMCTS with ``iterations`` per decision; or PUCT with
+a network (expert iteration: the network being trained, searching with it, plays itself, so
+the data grows stronger with the network); or, for the cooperative Fox Duet, where ISMCTS
+teams almost never win, ``PIMC(samples=iterations)`` (its decision as a one-hot policy
+target). For variety the first ``explore_moves`` decisions of a game are drawn in proportion to
+the visits (with PIMC: its choice), the rest take the teacher's action. Everything is seeded
+from ``(seed, round, game index)``, so the same arguments give the same data, whatever the
+number of threads.
 """
 
 from __future__ import annotations
@@ -18,11 +19,27 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._core import Game, State
+from .._core import Game, NetworkEvaluator, State
 from ..bots.builtin import PIMC
 from ..bots.search import search
+from ..bots.weights import Network
 
-__all__ = ["Batch", "play_games"]
+__all__ = ["TEACHERS", "Batch", "Teacher", "play_games"]
+
+#: The teachers a run can learn from.
+TEACHERS = ("ismcts", "puct", "pimc")
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """The search whose decisions are the training data: ``kind`` (one of ``TEACHERS``) with
+    ``iterations`` per decision (PIMC: samples); PUCT searches with ``network`` and mixes
+    playouts into its leaf values by ``mix``."""
+
+    kind: str
+    iterations: int
+    network: Network | None = None
+    mix: float = 0.0
 
 
 @dataclass
@@ -76,11 +93,17 @@ def value_targets(game: Game, returns: np.ndarray, movers: np.ndarray, searched:
     return out[rows[:, None], seats].astype(np.float32)
 
 
-def _ismcts_decision(state: State, player: int, iterations: int,
+def _search_decision(state: State, player: int, teacher: Teacher,
+                     evaluator: NetworkEvaluator | None,
                      rng: np.random.Generator) -> tuple[int, np.ndarray | None, float]:
-    """ISMCTS's action, visit shares (None: a single legal action, nothing searched) and
-    visit-weighted root value."""
-    found = search(state, player, iterations=iterations, seed=_decision_seed(rng))
+    """The search's action, visit shares (None: a single legal action, nothing searched) and
+    visit-weighted root value: ISMCTS, or PUCT with ``evaluator``."""
+    if evaluator is None:
+        found = search(state, player, iterations=teacher.iterations, seed=_decision_seed(rng))
+    else:
+        found = search(state, player, iterations=teacher.iterations, evaluator=evaluator,
+                       relative_values=True, rollout_mix=teacher.mix,
+                       seed=_decision_seed(rng))
     if not found.iterations:
         return found.best_action, None, 0.0
     visits = found.visits.astype(np.float64)
@@ -100,11 +123,11 @@ def _pimc_decision(state: State, player: int, bot: PIMC,
     return action, pi, 0.0
 
 
-def play_game(game: Game, teacher_iterations: int, explore_moves: int,
-              seed: tuple[int, int, int], value_mix: float = 0.0,
-              teacher: str = "ismcts") -> Batch:
-    """One game played by the teacher from ``seed`` = (run seed, round, game index)."""
-    pimc = PIMC(samples=teacher_iterations) if teacher == "pimc" else None
+def play_game(game: Game, teacher: Teacher, explore_moves: int, seed: tuple[int, int, int],
+              value_mix: float = 0.0, evaluator: NetworkEvaluator | None = None) -> Batch:
+    """One game played by the teacher from ``seed`` = (run seed, round, game index); PUCT
+    evaluates with ``evaluator`` (the teacher's network, run in C++)."""
+    pimc = PIMC(samples=teacher.iterations) if teacher.kind == "pimc" else None
     if pimc is not None:
         value_mix = 0.0  # PIMC has no value estimate to mix in
     rng = np.random.default_rng(list(seed))
@@ -122,7 +145,7 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
             if pimc is not None:
                 action, pi, value = _pimc_decision(state, player, pimc, rng)
             else:
-                action, pi, value = _ismcts_decision(state, player, teacher_iterations, rng)
+                action, pi, value = _search_decision(state, player, teacher, evaluator, rng)
             if pi is not None:
                 obs.append(state.observation_tensor(player).reshape(-1))
                 pis.append(pi.astype(np.float32))
@@ -145,15 +168,22 @@ def play_game(game: Game, teacher_iterations: int, explore_moves: int,
                                np.array(searched, np.float64), value_mix))
 
 
-def play_games(game: Game, games: int, teacher_iterations: int, explore_moves: int,
+def play_games(game: Game, games: int, teacher: Teacher, explore_moves: int,
                seed: int, round_index: int, threads: int, value_mix: float = 0.0,
-               teacher: str = "ismcts", on_game: Callable[[], None] | None = None) -> Batch:
+               on_game: Callable[[], None] | None = None) -> Batch:
     """``games`` teacher games of one round, in game order, on ``threads`` threads (the search
-    releases the GIL)."""
+    releases the GIL, and the network of a PUCT teacher runs in C++ on every thread at once)."""
+    if teacher.kind not in TEACHERS:
+        raise ValueError(f"teacher must be one of {', '.join(TEACHERS)}, got {teacher.kind!r}")
+    evaluator = None
+    if teacher.kind == "puct":
+        if teacher.network is None:
+            raise ValueError("a PUCT teacher needs its network")
+        evaluator = teacher.network.native()
 
     def one(index: int) -> Batch:
-        batch = play_game(game, teacher_iterations, explore_moves, (seed, round_index, index),
-                          value_mix, teacher)
+        batch = play_game(game, teacher, explore_moves, (seed, round_index, index), value_mix,
+                          evaluator)
         if on_game is not None:
             on_game()
         return batch
