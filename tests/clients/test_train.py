@@ -97,3 +97,45 @@ def test_killed_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     train(GAME, run, config(done + 1), progress=False)
     train(GAME, tmp_path / "whole", config(done + 1), progress=False)
     assert_same(run / "good_fortune.npz", tmp_path / "whole" / "good_fortune.npz")
+
+
+def expert(rounds: int, gate_share: float = 0.55, **more) -> TrainConfig:
+    """Expert iteration from scratch, small: PUCT with the run's accepted network plays."""
+    return TrainConfig(game=GAME.id, params=GAME.params, seed=5, rounds=rounds, teacher="puct",
+                       gate_games=6, gate_iterations=10, gate_share=gate_share,
+                       **{**SMALL, "hidden": (16,), **more})
+
+
+def test_expert_iteration_is_reproducible_and_resumes(tmp_path: Path) -> None:
+    whole = train(GAME, tmp_path / "whole", expert(3), threads=2, progress=False)
+    train(GAME, tmp_path / "parts", expert(1), progress=False)
+    parts = train(GAME, tmp_path / "parts", expert(3), progress=False)
+    assert whole == parts
+    assert [h["round"] for h in whole] == [1, 2, 3]
+    assert all({"gate_share", "accepted", "generation"} <= h.keys() for h in whole)
+    assert_same(tmp_path / "whole" / "good_fortune.npz", tmp_path / "parts" / "good_fortune.npz")
+    generation = whole[-1]["generation"]
+    assert generation == sum(h["accepted"] for h in whole)
+    assert_same(tmp_path / "whole" / "good_fortune.npz",
+                tmp_path / "whole" / "generations" / f"gen{generation:04d}.npz")
+
+
+def test_a_rejected_candidate_never_becomes_the_teacher(tmp_path: Path) -> None:
+    # A gate no network can pass (more than every win): generation 0 stays the run's network.
+    history = train(GAME, tmp_path, expert(2, gate_share=1.0), progress=False)
+    assert [h["accepted"] for h in history] == [False, False]
+    assert [h["generation"] for h in history] == [0, 0]
+    assert_same(tmp_path / "good_fortune.npz", tmp_path / "generations" / "gen0000.npz")
+    with pytest.raises(AssertionError):  # the fitted candidates did change
+        assert_same(tmp_path / "good_fortune.npz", tmp_path / "rounds" / "round0002.npz")
+
+
+def test_a_warm_start_begins_at_the_shipped_network(tmp_path: Path) -> None:
+    train(GAME, tmp_path, expert(1, gate_share=1.0, hidden=(128, 128), warm_start=True),
+          progress=False)
+    shipped = Baseline("good_fortune").network.arrays()
+    start = arrays(tmp_path / "generations" / "gen0000.npz")
+    for k in shipped:
+        np.testing.assert_array_equal(start[k], shipped[k], err_msg=k)
+    with pytest.raises(ValueError, match="--hidden"):
+        train(GAME, tmp_path / "other", expert(1, warm_start=True), progress=False)

@@ -1,17 +1,15 @@
 """Training the Baseline networks: ``tablebits train GAME`` / ``python -m tablebits.train GAME``
 (torch needed: ``pip install 'tablebits[train]'``; playing with the result needs numpy only).
 
-The method is distillation of a strong search, not AlphaZero's PUCT self-play: each round
-plays ``games_per_round`` games in which every decision is an ISMCTS search of
-``teacher_iterations`` iterations (in C++, several games at once), records the visit shares
-and the final returns of every searched position, and fits the network to the last ``window``
+Each round plays ``games_per_round`` games in which every decision is a teacher's search of
+``teacher_iterations`` iterations (in C++, several games at once), records the visit shares and
+the final returns of every searched position, and fits the network to the last ``window``
 rounds' positions (policy: cross-entropy to the visit shares; value: each player's win share).
-The reason is the budget: about an hour per game on two cores. A self-play position of PUCT
-costs one evaluator call per batch of leaves through Python, some 4x slower per iteration than
-ISMCTS's rollouts in C++, so within the hour the teacher's positions are both more numerous and
-better searched (thousands of iterations each) than PUCT self-play's could be. The ``Baseline``
-bot then plays PUCT with the network: priors from the imitated search, values instead of
-rollouts.
+The teacher is ISMCTS (distillation: the network imitates a search stronger than itself), or
+PUCT with the run's own network (``teacher="puct"``, expert iteration as in AlphaZero: the
+network searches, plays itself and learns from the searches, so the teacher grows with it). With
+PUCT a fitted candidate becomes the teacher only when it beats the accepted network in a gate
+arena (``train.gate``); a run may start from the shipped network (``warm_start``).
 
 Runs are reproducible (the same configuration gives the same weights; round ``k`` depends only
 on ``(seed, k)`` and the previous rounds) and resumable: the checkpoint is written between

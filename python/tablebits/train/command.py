@@ -25,7 +25,14 @@ _HELP = {
     "lr": "AdamW learning rate",
     "value_mix": "0: value targets are the game results; up to 1: the teacher's estimate",
     "weight_decay": "AdamW weight decay",
-    "teacher": "ismcts, or pimc (Fox Duet: PIMC with --teacher-iterations samples)",
+    "teacher": "ismcts; puct (expert iteration: PUCT with the run's accepted network plays "
+               "itself); or pimc (Fox Duet: PIMC with --teacher-iterations samples)",
+    "teacher_mix": "the PUCT teacher's rollout_mix",
+    "warm_start": "start from the network shipped for these parameters (default: with "
+                  "--teacher puct)",
+    "gate_games": "PUCT teacher: games of each new network against the accepted one",
+    "gate_iterations": "PUCT iterations per decision in those games",
+    "gate_share": "the share of the wins a new network needs to become the teacher",
 }
 
 
@@ -39,10 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
                              "is resumed")
     defaults = TrainConfig(game="", params={})
     for f in fields(TrainConfig):
-        if f.name in _HELP:
+        if f.name == "warm_start":
+            parser.add_argument("--warm-start", action=argparse.BooleanOptionalAction,
+                                default=None, help=_HELP[f.name])
+        elif f.name in _HELP:
             default = getattr(defaults, f.name)
             parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(default),
-                                default=default, help=_HELP[f.name])
+                                default=default, help=f"{_HELP[f.name]} (default: %(default)s)")
     parser.add_argument("--hidden", type=int, nargs="+", default=list(defaults.hidden),
                         help="widths of the hidden layers")
     parser.add_argument("--rollout-mix", type=float, default=0.0,
@@ -73,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     interrupted (the last checkpoint stays: the same command resumes)."""
     try:
         game = make(args.game, **_params(args.param))
+        if args.warm_start is None:
+            args.warm_start = args.teacher == "puct"
         config = TrainConfig(
             game=game.id, params=game.params, hidden=tuple(args.hidden),
             **{f.name: getattr(args, f.name) for f in fields(TrainConfig) if f.name in _HELP},
