@@ -4,11 +4,15 @@
 // the two extension modules). No virtual dispatch: drivers are templates over this concept.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
+
+#include "bits.hpp"
 
 namespace tb {
 
@@ -132,6 +136,36 @@ inline void apply_decision(typename G::State& s, const typename G::Params& p, in
     G::apply(s, p, joint[cur]);
   } else {
     G::apply_joint(s, p, joint);
+  }
+}
+
+// Calls f(joint) for every joint action at a simultaneous node `s` that keeps the entries the
+// caller set in `joint`: every acting player whose entry is kNoAction takes each of their legal
+// actions in turn, as an odometer (the lowest seat's entry turns fastest, each from its lowest
+// action); a player not acting keeps kNoAction. Stops as soon as f returns true.
+template <Game G, class F>
+inline void for_each_joint_action(const typename G::State& s, const typename G::Params& p,
+                                  std::array<int, kMaxPlayers> joint, F&& f) {
+  const int n = G::num_players(p);
+  std::array<ActionMask, kMaxPlayers> masks{};
+  for (int pl = 0; pl < n; ++pl) {
+    if (joint[pl] != kNoAction) continue;
+    masks[pl] = G::legal_mask(s, p, pl);
+    if (masks[pl]) joint[pl] = lowest_bit(masks[pl]);
+  }
+  for (;;) {
+    if (f(std::as_const(joint))) return;
+    int pl = 0;
+    for (; pl < n; ++pl) {
+      if (!masks[pl]) continue;
+      const ActionMask rest = masks[pl] & ~((ActionMask{2} << joint[pl]) - 1);
+      if (rest) {
+        joint[pl] = lowest_bit(rest);
+        break;
+      }
+      joint[pl] = lowest_bit(masks[pl]);
+    }
+    if (pl == n) return;
   }
 }
 

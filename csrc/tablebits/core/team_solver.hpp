@@ -127,29 +127,12 @@ class TeamSolver {
       }
       return;
     }
-    // A simultaneous node: every joint action, as an odometer over the acting players' masks.
-    const int n = G::num_players(params_);
-    std::array<ActionMask, kMaxPlayers> masks{};
-    for (int pl = 0; pl < n; ++pl) {
-      masks[pl] = G::legal_mask(s, params_, pl);
-      if (masks[pl]) joint[pl] = lowest_bit(masks[pl]);
-    }
-    for (;;) {
+    // A simultaneous node: every joint action of the acting players.
+    for_each_joint_action<G>(s, params_, joint, [&](const std::array<int, kMaxPlayers>& j) {
       State child = s;
-      G::apply_joint(child, params_, joint.data());
-      if (f(child, joint)) return;
-      int pl = 0;
-      for (; pl < n; ++pl) {
-        if (!masks[pl]) continue;
-        const ActionMask rest = masks[pl] & ~((ActionMask{2} << joint[pl]) - 1);
-        if (rest) {
-          joint[pl] = lowest_bit(rest);
-          break;
-        }
-        joint[pl] = lowest_bit(masks[pl]);
-      }
-      if (pl == n) return;
-    }
+      G::apply_joint(child, params_, j.data());
+      return f(child, j);
+    });
   }
 
   // The value of `s` if it is above `alpha`; otherwise some upper bound <= alpha of it.
