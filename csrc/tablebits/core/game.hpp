@@ -7,12 +7,14 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include "bits.hpp"
+#include "rng.hpp"
 
 namespace tb {
 
@@ -167,6 +169,17 @@ inline void for_each_joint_action(const typename G::State& s, const typename G::
     }
     if (pl == n) return;
   }
+}
+
+// A hash of a state's bytes (States have unique object representations: equal states, equal
+// bytes), for the transposition tables of the exact searches (solver.hpp, team_solver.hpp).
+template <Game G>
+inline uint64_t state_hash(const typename G::State& s) {
+  uint64_t words[(sizeof(s) + 7) / 8] = {};
+  std::memcpy(words, &s, sizeof(s));
+  uint64_t h = 0;
+  for (uint64_t w : words) h = mix64(h ^ w);
+  return h;
 }
 
 // Returns and scores together. A game whose returns are computed from its scores (an expensive

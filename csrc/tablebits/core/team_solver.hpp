@@ -19,7 +19,6 @@
 
 #include "bits.hpp"
 #include "game.hpp"
-#include "rng.hpp"
 
 namespace tb {
 
@@ -91,14 +90,6 @@ class TeamSolver {
     uint8_t best;         // the best action of a sequential node, or 0xFF
   };
 
-  static uint64_t hash(const State& s) {
-    uint64_t words[(sizeof(State) + 7) / 8] = {};
-    std::memcpy(words, &s, sizeof(State));
-    uint64_t h = 0;
-    for (uint64_t w : words) h = mix64(h ^ w);
-    return h;
-  }
-
   bool stops(const State& s, int cur) const {
     return cur == kTerminal || G::team_progress(s, params_) >= horizon_;
   }
@@ -142,7 +133,7 @@ class TeamSolver {
     if (stops(s, cur)) return G::team_value(s, params_);
     const int upper = G::team_upper(s, params_, horizon_);
     if (upper <= alpha) return upper;
-    Entry& e = table_[hash(s) & mask_];  // the table never resizes: `e` stays valid below
+    Entry& e = table_[state_hash<G>(s) & mask_];  // the table never resizes: `e` stays valid below
     int first = -1;
     if (e.generation == generation_ && std::memcmp(&e.key, &s, sizeof(State)) == 0) {
       if (e.bound == kExact || e.value <= alpha) return e.value;
