@@ -114,6 +114,29 @@ concept Game =
       { G::validate(cs, p) } -> std::same_as<const char*>;
     };
 
+// Declares, inside a game's struct, the members of the concept that the game folder's other
+// files define after it: resample (resample.hpp); observation_size, observe and
+// observation_layout, the tensor slice by slice (observation.hpp); observation_string, to_string
+// and action_to_string (strings.hpp); validate and validate_params (validate.hpp); and
+// state_schema, the state dict key by key (schema.hpp). Every game has them with the same
+// signatures, over its own State and Params.
+//
+// A macro because no template can do it: a member must be declared in its own class, and a base
+// class template declaring them would need each game's definitions written as explicit
+// specialisations in namespace tb, outside the game's namespace, where the names the bodies use
+// unqualified (the game's constants and helpers) are not found.
+#define TABLEBITS_GAME_FILE_MEMBERS()                                                            \
+  static void resample(State& s, const Params& p, int player, uint64_t seed);                   \
+  static int observation_size(const Params& p);                                                 \
+  static void observe(const State& s, const Params& p, int player, float* out);                 \
+  static std::string observation_string(const State& s, const Params& p, int player);           \
+  static std::string to_string(const State& s, const Params& p);                                \
+  static std::string action_to_string(const State& s, const Params& p, int player, int action); \
+  static const char* validate(const State& s, const Params& p);                                 \
+  static constexpr const auto& state_schema();                                                  \
+  static constexpr const auto& observation_layout();                                            \
+  static const char* validate_params(const Params& p)
+
 // G's kind under parameters `p`: G::info(p) where the kind depends on them, else G::kInfo.
 template <Game G>
 constexpr GameInfo game_info(const typename G::Params& p) {
