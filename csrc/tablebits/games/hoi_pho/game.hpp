@@ -457,7 +457,10 @@ struct HoiPho {
 
   // ------------------------------------------------------------------ apply
   static void apply(State& s, const Params& P, int a) {
-    // The default of 4 players is tested first: one compare on the hot path.
+    // The default of 4 players is tested first: one compare on the hot path. This dispatch is
+    // spelt out here, in apply_joint, returns and playout rather than shared through a helper
+    // taking a generic lambda: with one, GCC no longer inlines random_step into the searches
+    // (about 3% more instructions per ISMCTS iteration).
     if (P.players == 4) {
       apply_n<4>(s, P, a);
     } else if (P.players == 3) {
