@@ -4,7 +4,7 @@
 // __setstate__) storage only when a method is first called on it, from the class's operator new,
 // and never constructs it. Constructed zeroes that storage, so its `constructed` flag reads false
 // there (every constructor sets it true), and every method bound through Guarded checks it: such
-// an object refuses calls with a TypeError instead of reading heap garbage (issue #21).
+// an object refuses calls with a TypeError instead of reading heap garbage.
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -283,24 +283,6 @@ class StateMethods {
 
   // Two entries reach the bots: bot_action (a built-in bot's move, through the same BotRunners::act
   // that tb.arena's C++ games use) and search (a search bot's move with its statistics; tb.search).
-  // The ismcts_* methods are thin aliases kept for old code: the ISMCTS config from their
-  // keywords, then bot_action or search.
-  static BotConfig ismcts_config(const py::handle& iterations, const py::handle& exploration,
-                                 const py::object& time_limit, const py::handle& threads) {
-    py::dict fields;
-    fields["iterations"] = iterations;
-    fields["exploration"] = exploration;
-    fields["time_limit"] = time_limit;
-    fields["threads"] = threads;
-    return make_bot(std::string(IsmctsBot::kName), fields);
-  }
-
-  static int ismcts_action(const S& st, const py::object& player, const py::handle& iterations,
-                           const py::handle& exploration, const py::object& seed, const py::object& time_limit,
-                           const py::handle& threads) {
-    return bot_action(st, PyBot{{}, ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
-  }
-
   // A search bot's full result: (visits, mean values, best action, principal variation,
   // iterations, seconds). See tablebits.search.
   static py::tuple search(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
@@ -344,13 +326,6 @@ class StateMethods {
     py::list pv;
     for (const std::string& step : line) pv.append(step);
     return py::make_tuple(visits, values, result.action, pv, result.iterations, seconds.count());
-  }
-
-  static py::array_t<uint32_t> ismcts_visits(const S& st, const py::object& player, const py::handle& iterations,
-                                             const py::handle& exploration, const py::object& seed,
-                                             const py::object& time_limit, const py::handle& threads) {
-    const py::tuple r = search(st, PyBot{{}, ismcts_config(iterations, exploration, time_limit, threads)}, player, seed);
-    return py::array_t<uint32_t, py::array::forcecast>(r[0]);
   }
 
   static py::bytes to_bytes(const S& st) { return py::bytes(state_to_bytes<G>(st.s, st.game->params)); }
@@ -464,22 +439,6 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
            "The action a built-in bot (a BotConfig) chooses for `player` (default: the player to move), "
            "run in C++ with the GIL released; the same seed gives the same action unless the bot has a "
            "time limit.")
-      .def("ismcts_action", &M::ismcts_action, py::arg("player") = py::none(), py::arg("iterations") = 1000,
-           py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
-           py::arg("threads") = 1,
-           "Alias of bot_action(tb.bots.ISMCTS(...).config, player, seed): the ISMCTS decision of `player` "
-           "(default: the player to move). It reads the state only through "
-           "resample(player, .), so states `player` cannot tell apart give the same action for the same seed "
-           "(unless time_limit, in seconds, cuts the search short). threads > 1 searches that many independent "
-           "trees at once (root-parallel, `iterations` shared among them) and sums their root visits; the same "
-           "(seed, threads) gives the same action. Releases the GIL.")
-      .def("ismcts_visits", &M::ismcts_visits, py::arg("player") = py::none(), py::arg("iterations") = 1000,
-           py::arg("exploration") = 0.7, py::arg("seed") = 0, py::arg("time_limit") = py::none(),
-           py::arg("threads") = 1,
-           "Alias of tablebits.search(state, tb.bots.ISMCTS(...), player, seed).visits (as uint32): "
-           "the same search as ismcts_action; returns the root visit count of each of `player`'s actions, "
-           "summed over the trees (uint32 numpy array of length num_actions; all zero when the player has one "
-           "legal action, which is then chosen without a search).")
       .def("_search", &M::search, py::arg("bot"), py::arg("player") = py::none(), py::arg("seed") = 0,
            "(visits, values, best_action, principal_variation, iterations, seconds) of an 'ismcts' or 'puct' "
            "bot's search; see tablebits.search.")

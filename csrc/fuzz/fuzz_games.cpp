@@ -5,7 +5,9 @@
 // every state reached by legal moves from an accepted state is itself accepted (validate and
 // the byte round trip), so the decoder never admits a state the rules then break on.
 //
-// One binary for all games: TB_FUZZ_GAME (environment) names the game a run fuzzes.
+// One binary for all games: TB_FUZZ_GAME (environment) names the game a run fuzzes, by its id in
+// games/registry.hpp; TB_FUZZ_LIST=1 instead prints the registered ids, one a line, and exits
+// (run_fuzz.py fuzzes each of them, so a new game is fuzzed once it is registered).
 // TB_FUZZ_SEEDS=<dir> makes the run first write a seed corpus there from real random games.
 // Input layout: [mode][params bytes, if mode & 0x40][state bytes (header + State)][action
 // script: one byte per decision, choosing among the legal actions]. The mode's low bits pick
@@ -182,12 +184,23 @@ void write_seeds(const std::string& dir) {
   }
 }
 
+// The registered game ids, one a line.
+std::string game_ids() {
+  std::string out;
+  tb::Games::for_each([&]<class G>() { out += std::string(G::kId) + "\n"; });
+  return out;
+}
+
 using Fuzz = void (*)(const uint8_t*, size_t);
 Fuzz g_fuzz = nullptr;
 
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  if (const char* list = std::getenv("TB_FUZZ_LIST"); list && *list) {
+    std::fputs(game_ids().c_str(), stdout);
+    std::exit(0);
+  }
   const char* game = std::getenv("TB_FUZZ_GAME");
   const char* seeds = std::getenv("TB_FUZZ_SEEDS");
   tb::Games::for_each([&]<class G>() {
@@ -196,7 +209,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     if (seeds) write_seeds<G>(seeds);
   });
   if (!g_fuzz) {
-    std::fprintf(stderr, "set TB_FUZZ_GAME to a game id\n");
+    std::fprintf(stderr, "set TB_FUZZ_GAME to one of the game ids:\n%s", game_ids().c_str());
     std::exit(2);
   }
   return 0;

@@ -4,9 +4,9 @@
     python csrc/fuzz/fuzz_pickles.py --game hoi_pho  # one game (run several at once)
     python csrc/fuzz/fuzz_pickles.py --inputs 1500   # tests/test_hardening_pickle.py's smoke
 
-Each game runs in its own child process, so a crash (the segfaults of issue #21: an object
-that never got its state from __setstate__) shows as the child's death by a signal, with the
-input that killed it saved next to the report. An input passes when ``pickle.loads`` raises an
+Each game runs in its own child process, so a crash (a segfault, say, from an object that
+never got its state from __setstate__) shows as the child's death by a signal, with the input
+that killed it saved next to the report. An input passes when ``pickle.loads`` raises an
 ``Exception`` or returns objects whose every method answers or raises ValueError/TypeError; a
 State it returns must play to the end. Mutations: 1-4 bytes overwritten, a byte inserted or
 deleted, the pickle cut short; over every protocol (0-5).

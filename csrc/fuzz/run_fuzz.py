@@ -4,10 +4,12 @@
     python csrc/fuzz/run_fuzz.py                 # 10^6 inputs per game (a few minutes each)
     python csrc/fuzz/run_fuzz.py --runs 10000    # the CI smoke
 
-Each game starts from a fresh seed corpus of real states (random games of every parameter
-variant the harness knows, at random depths) and runs `--runs` inputs. Prints, per game, the
-inputs executed, libFuzzer's coverage (`cov`: edges, `ft`: features) and the corpus size;
-exits 1 if any run found a crash, leaving the input under build/fuzz/ for replay:
+The games are the registered ones (csrc/tablebits/games/registry.hpp), as the built harness
+lists them, so a new game is fuzzed as soon as it is registered. Each game starts from a fresh
+seed corpus of real states (random games of every parameter variant the harness knows, at random
+depths) and runs `--runs` inputs. Prints, per game, the inputs executed, libFuzzer's coverage
+(`cov`: edges, `ft`: features) and the corpus size; exits 1 if any run found a crash, leaving
+the input under build/fuzz/ for replay:
 `TB_FUZZ_GAME=<game> build/fuzz/fuzz_games <crash file>`.
 """
 
@@ -25,7 +27,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "fuzz"
 HARNESS = ROOT / "csrc" / "fuzz" / "fuzz_games.cpp"
-GAMES = ["color_mafia", "fox_duet", "good_fortune", "hoi_pho"]
 FLAGS = [
     "-std=c++20", "-O1", "-g", "-march=native", "-fno-omit-frame-pointer",
     "-fsanitize=fuzzer,address,undefined", "-fno-sanitize-recover=all",
@@ -43,6 +44,17 @@ def build(compiler: str) -> Path:
     print("building:", " ".join(cmd), flush=True)
     subprocess.run(cmd, check=True)
     return binary
+
+
+def registered_games(binary: Path) -> list[str]:
+    """The ids of the games the harness was built with (games/registry.hpp), in its order: the
+    names TB_FUZZ_GAME accepts."""
+    env = dict(os.environ, TB_FUZZ_LIST="1")
+    out = subprocess.run([str(binary)], env=env, capture_output=True, text=True, check=True)
+    games = out.stdout.split()
+    if not games:
+        raise SystemExit(f"{binary} lists no games (stderr: {out.stderr.strip()})")
+    return games
 
 
 def fuzz(binary: Path, game: str, runs: int) -> dict[str, str]:
@@ -76,11 +88,18 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
     parser.add_argument("--runs", type=int, default=1_000_000, help="inputs per game")
-    parser.add_argument("--games", nargs="+", default=GAMES, choices=GAMES)
+    parser.add_argument(
+        "--games", nargs="+", metavar="GAME",
+        help="game ids to fuzz (default: every registered game)",
+    )
     parser.add_argument("--cxx", default=os.environ.get("FUZZ_CXX", "clang++"))
     args = parser.parse_args()
     binary = build(args.cxx)
-    rows = [fuzz(binary, game, args.runs) for game in args.games]
+    registered = registered_games(binary)
+    unknown = [g for g in args.games or [] if g not in registered]
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; registered: {', '.join(registered)}")
+    rows = [fuzz(binary, game, args.runs) for game in args.games or registered]
     print(
         f"{'game':<13} {'inputs':>9} {'seed cov':>9} {'cov':>6} {'ft':>7} {'corpus':>7} "
         f"{'s':>5}  result"

@@ -1,5 +1,5 @@
 // Concurrency under ThreadSanitizer (.ci/run): what the Python bindings do when several Python
-// threads call into the engine at once (ismcts_action and simulate release the GIL). Several
+// threads call into the engine at once (bot_action and simulate release the GIL). Several
 // threads run ISMCTS searches (one-tree and root-parallel), random games and simulate jobs on
 // the shared thread pools at the same time; every result must equal the one computed alone. Then a stop request from
 // another thread (what the SIGINT handler does) must end a long simulate early.

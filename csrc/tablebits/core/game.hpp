@@ -4,11 +4,17 @@
 // the two extension modules). No virtual dispatch: drivers are templates over this concept.
 #pragma once
 
+#include <array>
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
+
+#include "bits.hpp"
+#include "rng.hpp"
 
 namespace tb {
 
@@ -108,6 +114,29 @@ concept Game =
       { G::validate(cs, p) } -> std::same_as<const char*>;
     };
 
+// Declares, inside a game's struct, the members of the concept that the game folder's other
+// files define after it: resample (resample.hpp); observation_size, observe and
+// observation_layout, the tensor slice by slice (observation.hpp); observation_string, to_string
+// and action_to_string (strings.hpp); validate and validate_params (validate.hpp); and
+// state_schema, the state dict key by key (schema.hpp). Every game has them with the same
+// signatures, over its own State and Params.
+//
+// A macro because no template can do it: a member must be declared in its own class, and a base
+// class template declaring them would need each game's definitions written as explicit
+// specialisations in namespace tb, outside the game's namespace, where the names the bodies use
+// unqualified (the game's constants and helpers) are not found.
+#define TABLEBITS_GAME_FILE_MEMBERS()                                                            \
+  static void resample(State& s, const Params& p, int player, uint64_t seed);                   \
+  static int observation_size(const Params& p);                                                 \
+  static void observe(const State& s, const Params& p, int player, float* out);                 \
+  static std::string observation_string(const State& s, const Params& p, int player);           \
+  static std::string to_string(const State& s, const Params& p);                                \
+  static std::string action_to_string(const State& s, const Params& p, int player, int action); \
+  static const char* validate(const State& s, const Params& p);                                 \
+  static constexpr const auto& state_schema();                                                  \
+  static constexpr const auto& observation_layout();                                            \
+  static const char* validate_params(const Params& p)
+
 // G's kind under parameters `p`: G::info(p) where the kind depends on them, else G::kInfo.
 template <Game G>
 constexpr GameInfo game_info(const typename G::Params& p) {
@@ -133,6 +162,47 @@ inline void apply_decision(typename G::State& s, const typename G::Params& p, in
   } else {
     G::apply_joint(s, p, joint);
   }
+}
+
+// Calls f(joint) for every joint action at a simultaneous node `s` that keeps the entries the
+// caller set in `joint`: every acting player whose entry is kNoAction takes each of their legal
+// actions in turn, as an odometer (the lowest seat's entry turns fastest, each from its lowest
+// action); a player not acting keeps kNoAction. Stops as soon as f returns true.
+template <Game G, class F>
+inline void for_each_joint_action(const typename G::State& s, const typename G::Params& p,
+                                  std::array<int, kMaxPlayers> joint, F&& f) {
+  const int n = G::num_players(p);
+  std::array<ActionMask, kMaxPlayers> masks{};
+  for (int pl = 0; pl < n; ++pl) {
+    if (joint[pl] != kNoAction) continue;
+    masks[pl] = G::legal_mask(s, p, pl);
+    if (masks[pl]) joint[pl] = lowest_bit(masks[pl]);
+  }
+  for (;;) {
+    if (f(std::as_const(joint))) return;
+    int pl = 0;
+    for (; pl < n; ++pl) {
+      if (!masks[pl]) continue;
+      const ActionMask rest = masks[pl] & ~((ActionMask{2} << joint[pl]) - 1);
+      if (rest) {
+        joint[pl] = lowest_bit(rest);
+        break;
+      }
+      joint[pl] = lowest_bit(masks[pl]);
+    }
+    if (pl == n) return;
+  }
+}
+
+// A hash of a state's bytes (States have unique object representations: equal states, equal
+// bytes), for the transposition tables of the exact searches (solver.hpp, team_solver.hpp).
+template <Game G>
+inline uint64_t state_hash(const typename G::State& s) {
+  uint64_t words[(sizeof(s) + 7) / 8] = {};
+  std::memcpy(words, &s, sizeof(s));
+  uint64_t h = 0;
+  for (uint64_t w : words) h = mix64(h ^ w);
+  return h;
 }
 
 // Returns and scores together. A game whose returns are computed from its scores (an expensive

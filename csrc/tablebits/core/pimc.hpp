@@ -65,32 +65,16 @@ void add_action_values(TeamSolver<G>& solver, const typename G::State& s, const 
       G::apply(child, p, a);
       best = solver.value(child, alpha);
     } else {
-      // The others' joint choices, as an odometer over their masks.
-      const int n = G::num_players(p);
-      std::array<ActionMask, kMaxPlayers> masks{};
+      // The others' joint choices with `player`'s fixed at `a`.
       std::array<int, kMaxPlayers> joint;
       joint.fill(kNoAction);
-      for (int pl = 0; pl < n; ++pl) {
-        masks[pl] = pl == player ? 0 : G::legal_mask(s, p, pl);
-        if (masks[pl]) joint[pl] = lowest_bit(masks[pl]);
-      }
       joint[player] = a;
-      for (;;) {
+      for_each_joint_action<G>(s, p, joint, [&](const std::array<int, kMaxPlayers>& j) {
         typename G::State child = s;
-        G::apply_joint(child, p, joint.data());
+        G::apply_joint(child, p, j.data());
         best = std::max(best, solver.value(child, std::max(alpha, best)));
-        int pl = 0;
-        for (; pl < n; ++pl) {
-          if (!masks[pl]) continue;
-          const ActionMask rest = masks[pl] & ~((ActionMask{2} << joint[pl]) - 1);
-          if (rest) {
-            joint[pl] = lowest_bit(rest);
-            break;
-          }
-          joint[pl] = lowest_bit(masks[pl]);
-        }
-        if (pl == n) break;
-      }
+        return false;
+      });
     }
     totals[a] += best;
     sample_best = std::max(sample_best, best);

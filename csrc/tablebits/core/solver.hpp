@@ -16,7 +16,6 @@
 #include "bits.hpp"
 #include "game.hpp"
 #include "interrupt.hpp"
-#include "rng.hpp"
 
 namespace tb {
 
@@ -77,14 +76,6 @@ class Solver {
     uint8_t best;
   };
 
-  static uint64_t hash(const State& s) {
-    uint64_t words[(sizeof(State) + 7) / 8] = {};
-    std::memcpy(words, &s, sizeof(State));
-    uint64_t h = 0;
-    for (uint64_t w : words) h = mix64(h ^ w);
-    return h;
-  }
-
   void count_node() {
     if (++nodes_ > limits_.max_nodes) throw SolveAborted();
     if ((nodes_ & 0xFFFF) == 0 &&
@@ -98,7 +89,7 @@ class Solver {
     count_node();
     const int cur = G::current_player(s, params_);
     if (cur == kTerminal) return G::margin(s, params_);
-    Entry& e = table_[hash(s) & mask_];  // the table never resizes: `e` stays valid below
+    Entry& e = table_[state_hash<G>(s) & mask_];  // the table never resizes: `e` stays valid below
     const bool hit = e.bound != kEmpty && std::memcmp(&e.key, &s, sizeof(State)) == 0;
     int first = -1;
     if (hit) {

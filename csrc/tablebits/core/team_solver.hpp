@@ -19,7 +19,6 @@
 
 #include "bits.hpp"
 #include "game.hpp"
-#include "rng.hpp"
 
 namespace tb {
 
@@ -91,14 +90,6 @@ class TeamSolver {
     uint8_t best;         // the best action of a sequential node, or 0xFF
   };
 
-  static uint64_t hash(const State& s) {
-    uint64_t words[(sizeof(State) + 7) / 8] = {};
-    std::memcpy(words, &s, sizeof(State));
-    uint64_t h = 0;
-    for (uint64_t w : words) h = mix64(h ^ w);
-    return h;
-  }
-
   bool stops(const State& s, int cur) const {
     return cur == kTerminal || G::team_progress(s, params_) >= horizon_;
   }
@@ -127,29 +118,12 @@ class TeamSolver {
       }
       return;
     }
-    // A simultaneous node: every joint action, as an odometer over the acting players' masks.
-    const int n = G::num_players(params_);
-    std::array<ActionMask, kMaxPlayers> masks{};
-    for (int pl = 0; pl < n; ++pl) {
-      masks[pl] = G::legal_mask(s, params_, pl);
-      if (masks[pl]) joint[pl] = lowest_bit(masks[pl]);
-    }
-    for (;;) {
+    // A simultaneous node: every joint action of the acting players.
+    for_each_joint_action<G>(s, params_, joint, [&](const std::array<int, kMaxPlayers>& j) {
       State child = s;
-      G::apply_joint(child, params_, joint.data());
-      if (f(child, joint)) return;
-      int pl = 0;
-      for (; pl < n; ++pl) {
-        if (!masks[pl]) continue;
-        const ActionMask rest = masks[pl] & ~((ActionMask{2} << joint[pl]) - 1);
-        if (rest) {
-          joint[pl] = lowest_bit(rest);
-          break;
-        }
-        joint[pl] = lowest_bit(masks[pl]);
-      }
-      if (pl == n) return;
-    }
+      G::apply_joint(child, params_, j.data());
+      return f(child, j);
+    });
   }
 
   // The value of `s` if it is above `alpha`; otherwise some upper bound <= alpha of it.
@@ -159,7 +133,7 @@ class TeamSolver {
     if (stops(s, cur)) return G::team_value(s, params_);
     const int upper = G::team_upper(s, params_, horizon_);
     if (upper <= alpha) return upper;
-    Entry& e = table_[hash(s) & mask_];  // the table never resizes: `e` stays valid below
+    Entry& e = table_[state_hash<G>(s) & mask_];  // the table never resizes: `e` stays valid below
     int first = -1;
     if (e.generation == generation_ && std::memcmp(&e.key, &s, sizeof(State)) == 0) {
       if (e.bound == kExact || e.value <= alpha) return e.value;

@@ -263,16 +263,8 @@ struct ColorMafia {
     outcome(s, p, out, score);
   }
 
-  static void resample(State& s, const Params& p, int player, uint64_t seed);
-  static int observation_size(const Params&);
-  static void observe(const State& s, const Params& p, int player, float* out);
-  static std::string observation_string(const State& s, const Params& p, int player);
-  static std::string to_string(const State& s, const Params& p);
-  static std::string action_to_string(const State& s, const Params& p, int player, int action);
-  static const char* validate(const State& s, const Params& p);
-  static constexpr const auto& state_schema();  // schema.hpp: the state dict, key by key
-  static constexpr const auto& observation_layout();  // observation.hpp: the tensor, slice by slice
-  static const char* validate_params(const Params& p);
+  // The concept's members this folder's other files define (core/game.hpp).
+  TABLEBITS_GAME_FILE_MEMBERS();
 };
 
 }  // namespace tb::color_mafia

@@ -41,11 +41,7 @@ inline std::string header_string(const State& s) {
 }
 
 inline std::string discarded_string(const State& s) {
-  uint32_t placed = s.rack[0] | s.rack[1] | s.collection[0] | s.collection[1];
-  for (int i = 0; i < kLineSize; ++i) placed |= 1u << GoodFortune::tile_of(s.line[i]);
-  for (uint8_t t : s.selected)
-    if (t != kNoTile) placed |= 1u << t;
-  return "discarded " + tile_list(kAllTiles & ~placed) + "\n";
+  return "discarded " + tile_list(GoodFortune::discarded(s)) + "\n";
 }
 
 inline std::string GoodFortune::to_string(const State& s, const Params& p) {

@@ -32,7 +32,7 @@ inline const char* GoodFortune::validate(const State& s, const Params& p) {
       break;
     case kSelect:
       if (p.variant == Variant::kGuess && n_selected) return "guess-variant selections are simultaneous";
-      // The second selection moves the game to phase place at once (found by the fuzzer).
+      // The second selection moves the game to phase place at once: no select node has both.
       if (n_selected == 2) return "phase select with both tiles selected (the phase is then place)";
       if (p.variant == Variant::kStandard && !has[s.holder] && n_selected) return "the token holder selects first";
       if (rack0 + has[0] != kRackSize + 1 - s.round || rack1 + has[1] != kRackSize + 1 - s.round) return "rack sizes disagree with the round";

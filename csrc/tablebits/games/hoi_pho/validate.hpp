@@ -46,7 +46,8 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
     ships += s.ships[q] + (s.table[q] & 1);
     if ((s.known[q] & ~s.hand[q]) || (s.known[q] & 1)) return "known cards must be merchants in that hand";
     // The deal forgets everything; only skills resolving (from turn 1's plays on) reveal cards
-    // in a hand (found by the fuzzer: a discarded known card stayed known).
+    // in a hand, so the 3-player discard, which comes before them, leaves the known cards alone.
+    // A card known at the discard would stay known once it left the hand.
     if (s.known[q] && s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) {
       return "no card in a hand can be known before the round's first plays resolve";
     }
@@ -85,7 +86,7 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   // A Rabbit order names the next turn's card, so none is pending on the round's first play or
   // past its last one; except that a turn nobody can play (every hand emptied early, after Naga
   // chains) ends the round at once, and when that ends the game the order is left standing at
-  // turn T (found from a dict whose hands were short for its turn, issue #21).
+  // turn T.
   bool hands_empty = true;
   for (int q = 0; q < n; ++q) hands_empty = hands_empty && !s.hand[q] && !s.ships[q];
   if (s.forced && ((s.turn == 1 && (s.phase == kDiscard || s.phase == kPlay)) ||
@@ -132,7 +133,7 @@ inline const char* HoiPho::validate(const State& s, const Params& P) {
   // Every Naga below the top played a merchant from p's hand this turn and takes one back when
   // the stack unwinds (the top one too, in naga_take): p's hand with those takes still fits the
   // turn. Without this, a stack deeper than p's hand could ever have fed would hand p more cards
-  // than the turn allows when it unwinds (found by the fuzzer).
+  // than the turn allows when it unwinds.
   const int pending_takes = s.depth - 1 + (s.phase == kNagaTake ? 1 : 0);
   if (std::popcount(s.hand[p]) + s.ships[p] + pending_takes > B - s.turn) {
     return "skill stack deeper than the merchants Naga could have played from the skill player's hand";
