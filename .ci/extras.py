@@ -3,7 +3,10 @@ references to tablebits itself (``tablebits[plot,ray]``) expanded: what ``pip in
 installs besides the package, so that CI can install an extra's tools without building the
 engine again.
 
-``python .ci/extras.py all`` prints every requirement of the ``all`` extra.
+``python .ci/extras.py all`` prints every requirement of the ``all`` extra;
+``python .ci/extras.py --file test > requirements-test.txt`` writes the README's test
+requirements file (what ``pip install ".[test]"`` installs besides the package, installable
+without building the engine again), which tests/test_requirements_file.py checks.
 """
 
 from __future__ import annotations
@@ -39,10 +42,23 @@ def requirements(extras: dict[str, list[str]], names: list[str]) -> list[str]:
     return found
 
 
-def main(names: list[str]) -> int:
+def requirements_file(extras: dict[str, list[str]], names: list[str]) -> str:
+    """The text of a requirements file of ``names``' requirements, with a header saying where
+    it comes from."""
+    header = (f"# The requirements of the {', '.join(names)} extra of pyproject.toml, expanded:\n"
+              f"# python .ci/extras.py --file {' '.join(names)} > requirements-{names[0]}.txt\n")
+    return header + "".join(line + "\n" for line in requirements(extras, names))
+
+
+def main(argv: list[str]) -> int:
     extras = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]
+    as_file = argv[:1] == ["--file"]
+    names = argv[1:] if as_file else argv
     try:
-        print("\n".join(requirements(extras, names)))
+        if as_file:
+            print(requirements_file(extras, names), end="")
+        else:
+            print("\n".join(requirements(extras, names)))
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

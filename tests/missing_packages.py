@@ -1,7 +1,8 @@
 """A pytest plugin (loaded by tests/conftest.py): a test skipped because a package is missing
 fails instead.
 
-The README's one test command installs everything the suite needs (the ``test`` extra), so a
+The README's one test command installs everything the suite needs (the ``test`` extra, written
+out as requirements-test.txt), so a
 ``pytest.importorskip`` that skips means the install is incomplete; a green run with skipped
 adapter, Ray or plot tests would hide that. Skips for other reasons (not a POSIX system, not a git
 checkout) stay skips.
@@ -25,7 +26,7 @@ def _fail_if_missing_package(report: pytest.CollectReport | pytest.TestReport) -
     report.longrepr = (
         f"{reason.removeprefix('Skipped: ')}\n"
         "a test skipped for a missing package fails: install what the suite needs with "
-        "pip install \".[test]\""
+        "pip install -r requirements-test.txt"
     )
 
 

@@ -22,6 +22,7 @@ def test_example_runs(script):
     assert done.stdout.strip()
 
 
+@pytest.mark.heavy  # trains a network
 def test_learned_example_trains_a_net_that_beats_random_more_often():
     """examples/learned/good_fortune_net.py: self-play training makes PUCT with the net win more
     often against random play than PUCT with the untrained net (its own 400-game arenas)."""

@@ -173,6 +173,7 @@ def test_new_pickles_cut_short_never_give_a_state():
             assert not isinstance(obj, tb.State) or obj == state, (protocol, i)
 
 
+@pytest.mark.heavy  # a long fuzz run
 def test_mutated_pickle_fuzz_smoke():
     child = subprocess.run(
         [sys.executable, str(ROOT / "csrc/fuzz/fuzz_pickles.py"), "--inputs", "1500"],

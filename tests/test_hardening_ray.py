@@ -13,6 +13,9 @@ import pytest
 import tablebits as tb
 from tablebits.jobs import ray as distributed
 
+#: Every test here starts Ray with the machine's CPUs: one worker runs them in turn.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ray = pytest.importorskip("ray")
 
 

@@ -13,7 +13,9 @@ import pytest
 
 import tablebits as tb
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends POSIX signals")
+#: Timed to the second after SIGINT: one worker runs them in turn.
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="sends POSIX signals"),
+              pytest.mark.xdist_group("interrupts")]
 
 # The child prints READY just before the long call, then, once interrupted, the seconds spent
 # between the call's start and the KeyboardInterrupt reaching Python.

@@ -7,6 +7,9 @@ import pytest
 
 import tablebits as tb
 
+#: Every test here starts Ray with the machine's CPUs: one worker runs them in turn.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ray = pytest.importorskip("ray")
 pytest.importorskip("choix")
 

@@ -21,6 +21,9 @@ from tablebits.jobs.job import SimulateJob
 from .game_params import game_cases
 from .test_summary import TRUNCATING_CASES
 
+#: Every test here starts Ray with the machine's CPUs: one worker runs them in turn.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ray = pytest.importorskip("ray")
 
 
@@ -151,6 +154,7 @@ INTERRUPTED_JOB = """
 import sys, time
 import tablebits as tb
 from tablebits.jobs import ray as distributed
+
 ray = distributed.connect(sys.argv[1])
 print("connected", flush=True)
 try:

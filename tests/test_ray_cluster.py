@@ -9,6 +9,9 @@ import tablebits as tb
 from tablebits.jobs import ray as distributed
 from tablebits.jobs.job import SimulateJob
 
+#: A multi-node cluster on one machine: heavy, and never beside the other Ray tests.
+pytestmark = [pytest.mark.heavy, pytest.mark.xdist_group("ray")]
+
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 

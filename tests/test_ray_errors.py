@@ -11,6 +11,9 @@ import tablebits as tb
 from tablebits.__main__ import main
 from tablebits.jobs import ray as distributed
 
+#: Every test here starts Ray with the machine's CPUs: one worker runs them in turn.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ray = pytest.importorskip("ray")
 
 

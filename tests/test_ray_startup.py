@@ -16,6 +16,9 @@ pytest.importorskip("ray")
 
 from tablebits.jobs import ray as distributed  # noqa: E402
 
+#: Every test here starts Ray with the machine's CPUs: one worker runs them in turn.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def test_cli_ray_run_reports_start_and_run_times_without_the_token_notice():
     started = time.perf_counter()
