@@ -6,7 +6,7 @@ engine again.
 ``python .ci/extras.py all`` prints every requirement of the ``all`` extra;
 ``python .ci/extras.py --file test > requirements-test.txt`` writes the README's test
 requirements file (what ``pip install ".[test]"`` installs besides the package, installable
-without building the engine again), which tests/test_requirements_file.py checks.
+without building the engine again), which tests/docs/test_requirements_file.py checks.
 """
 
 from __future__ import annotations

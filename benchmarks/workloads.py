@@ -9,11 +9,11 @@ from collections.abc import Callable
 from types import ModuleType
 
 import tablebits as tb
-from tests.helpers import random_step
+from tests.support.helpers import random_step
 
 
 def reference(game_id: str) -> ModuleType:
-    return importlib.import_module(f"tests.reference.{game_id}")
+    return importlib.import_module(f"tests.games.reference.{game_id}")
 
 
 def play_random(game, seed: int, rng: random.Random) -> int:

@@ -1,3 +1,3 @@
 """Suite-wide pytest configuration."""
 
-pytest_plugins = ["tests.missing_packages", "pytester"]
+pytest_plugins = ["tests.support.missing_packages", "pytester"]

@@ -2,7 +2,7 @@
 
     python csrc/fuzz/fuzz_pickles.py                 # 10^5 inputs per game (5-8 CPU-min each)
     python csrc/fuzz/fuzz_pickles.py --game hoi_pho  # one game (run several at once)
-    python csrc/fuzz/fuzz_pickles.py --inputs 1500   # tests/test_hardening_pickle.py's smoke
+    python csrc/fuzz/fuzz_pickles.py --inputs 1500   # tests/api/test_pickle.py's smoke
 
 Each game runs in its own child process, so a crash (a segfault, say, from an object that
 never got its state from __setstate__) shows as the child's death by a signal, with the input

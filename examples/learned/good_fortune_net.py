@@ -16,7 +16,7 @@ At the end, PUCT with the trained network and PUCT with the untrained one
 (same seed, same search) each play ``--eval-games`` arena games against random play; the
 script prints both win shares with 95% intervals.
 
-tests/test_examples.py runs it and checks that the trained net wins more often than the
+tests/package/test_examples.py runs it and checks that the trained net wins more often than the
 untrained one.
 """
 

@@ -6,7 +6,7 @@ For every game, at least 50 varied states (every parameter set the generic tests
 from the first node to the end, every node kind), each with its bytes, dict and pickle as this
 version writes them, the legal actions of every player there, and a fixed action script
 (random legal play to the end, seeded) with the final returns, scores and bytes.
-tests/test_compat_corpus.py checks today's engine against these files, so a change that breaks
+tests/games/test_compat_corpus.py checks today's engine against these files, so a change that breaks
 reading old states, or changes what a state means, fails the tests. Do not regenerate a file
 to make that test pass: bump the game's kStateVersion instead (old bytes are then rejected
 with a message naming both versions) and write the new version's file beside the old one.
@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parents[1]))
 
 import tablebits as tb  # noqa: E402
-from tests.game_params import PARAM_SETS  # noqa: E402
-from tests.helpers import random_step  # noqa: E402
+from tests.support.game_params import PARAM_SETS  # noqa: E402
+from tests.support.helpers import random_step  # noqa: E402
 
 STATES_PER_GAME = 60
 

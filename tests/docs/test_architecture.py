@@ -74,9 +74,10 @@ def test_every_per_game_file_is_listed() -> None:
 
 @pytest.mark.parametrize("game_id", tb.games())
 def test_every_game_declares_the_example_parameter_sets_the_checklist_names(game_id: str) -> None:
-    """The parameters row: `kExampleParams`, which the fuzz harness, tests/game_params.py and
-    tests/adapter_cases.py read: the defaults first, at least one `main` set for the adapters,
-    each a distinct valid parameter set (it reads back as itself)."""
+    """The parameters row: `kExampleParams`, which the fuzz harness,
+    tests/support/game_params.py and tests/support/adapter_cases.py read: the defaults first, at
+    least one `main` set for the adapters, each a distinct valid parameter set (it reads back as
+    itself)."""
     row = dict(checklist_rows())["parameters"]
     assert f"csrc/tablebits/games/{game_id}/params.hpp" in [p.replace("<g>", game_id) for p in row]
     assert "kExampleParams" in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ from tests.docs.blocks import (
     literal,
     unquote,
 )
-from tests.helpers import random_step
+from tests.support.helpers import random_step
 
 TYPES = {"int": int, "bool": bool, "str": str, "list": list}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import tablebits as tb
 from tests.docs.blocks import all_checked_blocks, page_position, unquote
-from tests.helpers import observation_slices
+from tests.support.helpers import observation_slices
 
 
 def card_ids() -> dict[str, int]:

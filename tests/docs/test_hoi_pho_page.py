@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import tablebits as tb
 from tests.docs.blocks import page_position
-from tests.helpers import observation_slices
+from tests.support.helpers import observation_slices
 
 
 def test_opponents_merchants_are_not_in_the_observers_slices():

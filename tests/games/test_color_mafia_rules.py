@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
-from tests.reference import color_mafia as reference
-from tests.reference.rng import Rng
+from tests.games.reference import color_mafia as reference
+from tests.games.reference.rng import Rng
+from tests.support.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 
 # The spec's action table, verbatim: ids 5-38 in this order.
 SPEC_MULTISETS = [

@@ -1,10 +1,10 @@
 """Every game: engine vs pure-Python reference over thousands of random games.
 
 Each case plays `games` random games on both implementations from the same seeds (the driver in
-tests/differential.py compares legal actions before every step, full state dicts after every
+tests/support/differential.py compares legal actions before every step, full state dicts after every
 step, then returns and scores), and `check` asserts what the case is there to exercise. Every
 registered game is compared under each of its example parameter sets (`kExampleParams`) against
-its reference, `tests/reference/<game id>.py`, found by name; the cases below add what those
+its reference, `tests/games/reference/<game id>.py`, found by name; the cases below add what those
 sets do not reach.
 """
 
@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 import tablebits as tb
-from tests.differential import run_differential
-from tests.game_params import FOX_SMALL_BOARD, PARAM_SETS
+from tests.support.differential import run_differential
+from tests.support.game_params import FOX_SMALL_BOARD, PARAM_SETS
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,6 @@ EXAMPLE_CASES = [
 
 @pytest.mark.parametrize("case", CASES + EXAMPLE_CASES, ids=lambda case: case.id)
 def test_engine_matches_reference(case: Case):
-    reference = importlib.import_module(f"tests.reference.{case.game_id}")
+    reference = importlib.import_module(f"tests.games.reference.{case.game_id}")
     stats = run_differential(case.game_id, reference, case.params, games=case.games, seed=case.seed)
     assert case.check(stats), dict(stats)

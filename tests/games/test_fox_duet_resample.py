@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.game_params import FOX_SMALL_BOARD
-from tests.helpers import max_z, random_step
+from tests.support.game_params import FOX_SMALL_BOARD
+from tests.support.helpers import max_z, random_step
 
 ALL_CARDS = [f"{s}{r}" for s in "RSD" for r in range(1, 11)]
 CID = {c: i for i, c in enumerate(ALL_CARDS)}

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
-from tests.reference import fox_duet as reference
-from tests.reference.rng import Rng
+from tests.games.reference import fox_duet as reference
+from tests.games.reference.rng import Rng
+from tests.support.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 
 
 @pytest.fixture(params=implementations("fox_duet", reference))
@@ -832,7 +832,7 @@ def test_bytes_with_a_gem_count_that_disagrees_with_the_board_are_rejected():
 
 def test_win_and_loss_outcomes_are_both_reached():
     import tablebits as tb
-    from tests.game_params import FOX_SMALL_BOARD
+    from tests.support.game_params import FOX_SMALL_BOARD
 
     result = tb.simulate("fox_duet", 20000, seed=5, level=2, board=FOX_SMALL_BOARD)
     wins = float(result.returns[:, 0].mean())

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
-from tests.reference import good_fortune as reference
-from tests.reference.rng import Rng
+from tests.games.reference import good_fortune as reference
+from tests.games.reference.rng import Rng
+from tests.support.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 
 
 @pytest.fixture(params=implementations("good_fortune", reference))

@@ -34,7 +34,7 @@ import numpy as np
 import pytest
 
 import tablebits as tb
-from tests.helpers import max_z, random_joint
+from tests.support.helpers import max_z, random_joint
 
 DEALT = {3: 5, 4: 4, 5: 3}
 TURNS = {3: 4, 4: 4, 5: 3}

@@ -14,9 +14,9 @@ import random
 import pytest
 
 import tablebits as tb
-from tests.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
-from tests.reference import hoi_pho as reference
-from tests.reference.rng import Rng
+from tests.games.reference import hoi_pho as reference
+from tests.games.reference.rng import Rng
+from tests.support.helpers import SIMULTANEOUS, TERMINAL, checked_random_playout, implementations
 
 DECK = [5, 7, 9, 11, 13, 15, 17]
 

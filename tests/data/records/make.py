@@ -1,4 +1,4 @@
-"""Writes the committed record files (one per game) that tests/test_records.py replays.
+"""Writes the committed record files (one per game) that tests/api/test_records.py replays.
 
 Run only when the format or the rules change on purpose (and say so in the commit):
 ``python tests/data/records/make.py``. Each file holds games from ``tb.play`` (ISMCTS against

@@ -1,0 +1,206 @@
+"""The network run in C++ (``tablebits._core.NetworkEvaluator``, csrc/tablebits/core/mlp.hpp)
+that Baseline plays with: it must give what ``weights.Network.evaluate`` (numpy) gives on the
+positions of every game, play legal and reproducible moves, and refuse bad weights and inputs
+with a ValueError/TypeError instead of crashing."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tablebits as tb
+from tablebits._core import NetworkEvaluator
+from tablebits.bots import PUCT, Baseline, weights
+from tests.support.helpers import random_step
+
+GAMES = tb.games()
+
+
+def positions(game: tb.Game, games: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every acting player's observation and legal mask along random games."""
+    rng = random.Random(seed)
+    obs, masks = [], []
+    for g in range(games):
+        state = game.new_initial_state(seed=seed * 1000 + g)
+        while not state.is_terminal():
+            acting = (state.acting_players() if state.is_simultaneous_node()
+                      else [state.current_player()])
+            for p in acting:
+                obs.append(np.asarray(state.observation_tensor(p), np.float32).ravel())
+                mask = np.zeros(game.num_actions, bool)
+                mask[state.legal_actions(p)] = True
+                masks.append(mask)
+            random_step(state, game.num_players, rng)
+    return np.array(obs), np.array(masks)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_shipped_network_agrees_with_numpy_on_every_game(game_id: str) -> None:
+    bot = Baseline(game_id)
+    net, game = bot.network, bot.game
+    obs, masks = positions(game, games=8, seed=1)
+    assert len(obs) > 100
+    want_priors, want_values = net.evaluate(obs, masks)
+    priors, values = net.native().evaluate(obs, masks)
+    assert priors.shape == want_priors.shape and values.shape == want_values.shape
+    np.testing.assert_allclose(priors, want_priors, atol=1e-5, rtol=1e-5)
+    np.testing.assert_allclose(values, want_values, atol=1e-5, rtol=1e-5)
+    assert (priors[~masks] == 0).all()  # illegal actions get no prior
+    assert np.allclose(priors.max(axis=1, where=masks, initial=0), 1)  # the best legal: exp(0)
+
+
+@pytest.mark.parametrize("widths", [[], [8], [37, 5, 64]])
+def test_any_depth_and_width_agrees_with_numpy(widths: list[int]) -> None:
+    """Widths that are no multiple of the C++ tile, no hidden layer at all, dense random
+    inputs, a row with nothing legal (all priors 0, as numpy gives)."""
+    rng = np.random.default_rng(len(widths))
+    sizes = [50, *widths]
+    hidden = [(rng.normal(0, 0.3, (a, b)).astype(np.float32),
+               rng.normal(0, 0.3, b).astype(np.float32)) for a, b in pairwise(sizes)]
+    policy = (rng.normal(0, 0.5, (sizes[-1], 7)).astype(np.float32),
+              rng.normal(0, 0.5, 7).astype(np.float32))
+    value = (rng.normal(0, 0.5, (sizes[-1], 3)).astype(np.float32),
+             rng.normal(0, 0.5, 3).astype(np.float32))
+    net = weights.Network(meta={"game": "test", "observation_size": 50}, hidden=hidden,
+                          policy=policy, value=value)
+    obs = rng.normal(0, 1, (40, 50)).astype(np.float32)
+    obs[obs < 0] = 0  # half zeros, as observations and ReLU give
+    masks = rng.random((40, 7)) < 0.5
+    masks[0] = False
+    native = net.native()
+    assert (native.observation_size, native.num_actions, native.num_players) == (50, 7, 3)
+    want_priors, want_values = net.evaluate(obs, masks)
+    priors, values = native.evaluate(obs, masks)
+    np.testing.assert_allclose(priors, want_priors, atol=1e-5, rtol=1e-5)
+    np.testing.assert_allclose(values, want_values, atol=1e-5, rtol=1e-5)
+    assert (priors[0] == 0).all()
+
+
+def test_baseline_is_native_by_default_and_both_paths_search() -> None:
+    native, python = Baseline("good_fortune"), Baseline("good_fortune", native=False)
+    assert isinstance(native._evaluator, NetworkEvaluator)
+    assert not isinstance(python._evaluator, NetworkEvaluator)
+    state = tb.make("good_fortune").new_initial_state(seed=5)
+    for bot in (native, python):
+        assert bot.act(state, state.current_player()) in state.legal_actions()
+    with pytest.raises(TypeError, match="native must be a bool"):
+        Baseline("good_fortune", native=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_native_baseline_plays_legal_moves_and_leaves_the_state(game_id: str) -> None:
+    bot = Baseline(game_id, iterations=40)
+    state = bot.game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        before = state.clone()
+        if state.is_simultaneous_node():
+            joint = [-1] * bot.game.num_players
+            for p in state.acting_players():
+                joint[p] = bot.act(state, p)
+                assert joint[p] in state.legal_actions(p)
+            assert state == before
+            state.apply_actions(joint)
+        else:
+            p = state.current_player()
+            action = bot.act(state, p)
+            assert action in state.legal_actions()
+            assert state == before
+            state.apply_action(action)
+
+
+def test_native_baseline_is_reproducible_from_its_seed() -> None:
+    game = tb.make("good_fortune")
+    states = [game.new_initial_state(seed=s) for s in range(6)]
+
+    def decisions(seed: int, threads: int) -> list[int]:
+        bot = Baseline(game, iterations=120, seed=seed, threads=threads)
+        return [bot.act(s, s.current_player()) for s in states]
+
+    assert decisions(3, 1) == decisions(3, 1)
+    assert decisions(3, 2) == decisions(3, 2)  # root-parallel, no GIL: the same per (seed, threads)
+
+
+def test_arena_with_native_baseline_is_the_same_on_any_thread_count() -> None:
+    bot = Baseline("good_fortune", iterations=30)
+    one = tb.arena("good_fortune", [bot, "ismcts:30"], games=6, seed=2, threads=1)
+    two = tb.arena("good_fortune", [bot, "ismcts:30"], games=6, seed=2, threads=2)
+    np.testing.assert_array_equal(one.returns, two.returns)
+    assert one.bots == ["baseline:30", "ismcts:30"]
+
+
+def test_search_gives_the_native_evaluators_statistics() -> None:
+    game = tb.make("color_mafia", players=4)
+    net = Baseline(game).network
+    state = game.new_initial_state(seed=4)
+    player = state.acting_players()[0]  # a simultaneous node
+    result = tb.search(state, player, iterations=64, seed=1, evaluator=net.native(),
+                       relative_values=True)
+    assert result.visits.sum() > 0
+    assert set(np.flatnonzero(result.visits)) <= set(state.legal_actions(player))
+
+
+def test_bad_weights_are_refused() -> None:
+    rng = np.random.default_rng(0)
+    w = rng.normal(size=(10, 4)).astype(np.float32)
+    b = np.zeros(4, np.float32)
+    head = (rng.normal(size=(4, 3)).astype(np.float32), np.zeros(3, np.float32))
+    NetworkEvaluator([(w, b)], head, head)  # well formed
+    with pytest.raises(ValueError, match="takes 5 inputs, but the layer before gives 4"):
+        NetworkEvaluator([(w, b)], (np.zeros((5, 3), np.float32), np.zeros(3, np.float32)), head)
+    with pytest.raises(ValueError, match="hidden layer 0 must be a weight of shape"):
+        NetworkEvaluator([(w, np.zeros(5, np.float32))], head, head)
+    with pytest.raises(ValueError, match="hidden layer 0 holds NaN"):
+        NetworkEvaluator([(np.full((10, 4), np.nan, np.float32), b)], head, head)
+    with pytest.raises(ValueError, match="policy head has an empty shape"):
+        NetworkEvaluator([(w, b)], (np.zeros((4, 0), np.float32), np.zeros(0, np.float32)), head)
+    with pytest.raises(TypeError, match="pair"):
+        NetworkEvaluator([w], head, head)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="numeric"):
+        NetworkEvaluator([(w, "bias")], head, head)  # type: ignore[list-item]
+    native = NetworkEvaluator([(w, b)], head, head)
+    with pytest.raises(ValueError, match=r"observations must have shape \(rows, 10\)"):
+        native.evaluate(np.zeros((2, 9), np.float32), np.ones((2, 3), bool))
+    with pytest.raises(ValueError, match=r"masks must have shape \(2, 3\)"):
+        native.evaluate(np.zeros((2, 10), np.float32), np.ones((2, 4), bool))
+
+
+def test_corrupt_weight_files_still_raise_before_any_evaluator(tmp_path: Path) -> None:
+    path = tmp_path / "bad.npz"
+    path.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match=r"bad\.npz is corrupt"):
+        Baseline("good_fortune", weights=path)
+
+
+def test_overflowing_network_stops_the_search_with_a_value_error() -> None:
+    """Finite weights whose activations overflow float32: the search stops and the caller gets
+    a ValueError (numpy's evaluator answers NaN, which the search refuses the same way)."""
+    game = tb.make("good_fortune")
+    obs = int(np.prod(game.observation_shape))
+    huge = np.full((obs, 4), 3e38, np.float32)
+    hidden = [(huge, np.zeros(4, np.float32))]
+    policy = (np.full((4, game.num_actions), 3e38, np.float32),
+              np.zeros(game.num_actions, np.float32))
+    value = (np.ones((4, game.num_players), np.float32), np.zeros(game.num_players, np.float32))
+    bot = PUCT(NetworkEvaluator(hidden, policy, value), iterations=20, relative_values=True)
+    state = game.new_initial_state(seed=1)
+    before = state.clone()
+    with pytest.raises(ValueError, match="output is not finite"):
+        bot.act(state, state.current_player())
+    assert state == before
+    with pytest.raises(ValueError, match="output is not finite"):  # and again: the error was reset
+        bot.act(state, state.current_player())
+    with pytest.raises(ValueError, match="output is not finite"):
+        tb.arena(game, [bot, "random"], games=2, seed=0)
+
+
+def test_a_network_for_another_game_is_refused_at_the_search() -> None:
+    bot = Baseline("good_fortune", iterations=20)
+    state = tb.make("fox_duet").new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="the network takes observations of size 228"):
+        bot.act(state, state.current_player())
+    with pytest.raises(ValueError, match="plays good_fortune"):
+        tb.arena("fox_duet", [bot], games=1)
