@@ -1,5 +1,6 @@
-"""The documented import paths that stayed when the package moved into rooms (issue 22) still
-lead to the same objects, and what crosses process boundaries still pickles."""
+"""The documented import paths lead to the objects the package's rooms define (the public
+adapter modules re-export them, ``python -m tablebits`` runs the command line), and what crosses
+process boundaries still pickles."""
 
 from __future__ import annotations
 

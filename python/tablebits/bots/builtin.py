@@ -165,19 +165,11 @@ class PIMC(BuiltinBot):
     """Perfect-information Monte Carlo for cooperative games (Fox Duet), run in C++.
 
     For each decision it draws ``samples`` determinisations of what ``player`` cannot see
-    (``state.resample(player, ...)``: the partner's unknown cards, respecting the suits the
-    partner showed void in, and the deck), solves each with every card visible -- the team's
-    perfect-information search, a memoised single-agent maximisation, since both seats want the
-    same outcome -- and plays the action with the best total over the samples. Each sample is
-    searched ``depth`` tricks ahead (``0``: to the end of the round) and the position reached is
-    valued by the game's team evaluation (for Fox Duet: gems left, spare forest tokens, the
-    tracker's distance to the nearest gem; docs/search.md). At a simultaneous node an action's
-    value in a sample is its best over the partner's choices.
-
-    ``threads`` share the samples; the decision depends only on ``seed`` (the same for any
-    ``threads``), unless ``time_limit`` (seconds) stops the sampling early, which makes it depend
-    on the machine's speed (and keeps the bot out of ``tb.arena``). A game without the team
-    solver hook refuses the bot with ``ValueError``.
+    (``state.resample``), solves each with every card visible and ``depth`` tricks ahead
+    (``0``: to the end of the round) by the team's perfect-information search, and plays the
+    action with the best total. ``threads`` share the samples; the decision depends only on
+    ``seed``, unless ``time_limit`` (seconds) stops the sampling early. A game without the team
+    solver hook refuses the bot with ``ValueError``. docs/search.md has the details.
 
     >>> import tablebits as tb
     >>> state = tb.make("fox_duet").new_initial_state(seed=3)

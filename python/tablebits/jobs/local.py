@@ -83,7 +83,7 @@ def local_chunk(job: Job, threads: int, keep_games: bool) -> int:
     if keep_games:
         return max(10_000, 2_000 * threads)
     # Summary-mode buffers are the only memory that grows with threads: capped, they stay a
-    # few tens of MB for any thread count (issue #21: 100 threads took 427 MB).
+    # few tens of MB for any thread count (uncapped, 100 threads would take over 400 MB).
     return min(_SUMMARY_CHUNK_CAP, max(10_000, 100_000 * threads))
 
 
