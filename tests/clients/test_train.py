@@ -139,3 +139,17 @@ def test_a_warm_start_begins_at_the_shipped_network(tmp_path: Path) -> None:
         np.testing.assert_array_equal(start[k], shipped[k], err_msg=k)
     with pytest.raises(ValueError, match="--hidden"):
         train(GAME, tmp_path / "other", expert(1, warm_start=True), progress=False)
+
+
+@pytest.mark.xdist_group("ray")
+def test_self_play_on_ray_gives_the_local_runs_weights(tmp_path: Path) -> None:
+    ray = pytest.importorskip("ray")
+    try:
+        local = train(GAME, tmp_path / "local", expert(2), progress=False)
+        on_ray = train(GAME, tmp_path / "ray", expert(2), progress=False, backend="ray")
+    finally:
+        ray.shutdown()
+    assert local == on_ray
+    assert_same(tmp_path / "local" / "good_fortune.npz", tmp_path / "ray" / "good_fortune.npz")
+    assert_same(tmp_path / "local" / "rounds" / "round0002.npz",
+                tmp_path / "ray" / "rounds" / "round0002.npz")

@@ -61,6 +61,12 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
     parser.add_argument("--threads", type=int, default=1,
                         help="teacher games played at once (results do not depend on it)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--backend", choices=["local", "ray"], default="local",
+                        help="play each round's games on local threads or as Ray tasks (the "
+                             "same games; docs/distributed.md)")
+    parser.add_argument("--address", default=None,
+                        help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster "
+                             "(default: this machine)")
 
 
 def _params(pairs: list[str]) -> dict[str, Any]:
@@ -91,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
         )
         out = args.out or f"train-{game.id}"
         history = train(game, out, config, threads=args.threads, progress=not args.no_progress,
-                        rollout_mix=args.rollout_mix)
-    except (ValueError, TypeError, ImportError) as err:
+                        rollout_mix=args.rollout_mix, backend=args.backend, address=args.address)
+    except (ValueError, TypeError, ImportError, ConnectionError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

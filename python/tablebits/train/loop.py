@@ -29,8 +29,9 @@ from .._checks import check_positive_int, check_seed
 from .._core import Game
 from .._paths import write_atomically
 from ..bots.weights import Network, load_weights, save_weights, shipped_path
+from ..jobs import runner
 from .gate import gate_share
-from .selfplay import TEACHERS, Batch, Teacher, play_games
+from .selfplay import TEACHERS, Batch, Teacher, play_games, play_games_on_ray
 
 __all__ = ["TrainConfig", "train"]
 
@@ -197,7 +198,8 @@ def _load_checkpoint(torch: Any, path: Path) -> dict[str, Any]:
 
 
 def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threads: int = 1,
-          progress: bool = True, rollout_mix: float = 0.0) -> list[dict[str, Any]]:
+          progress: bool = True, rollout_mix: float = 0.0, backend: str = "local",
+          address: str | None = None) -> list[dict[str, Any]]:
     """Runs (or resumes, if ``out/checkpoint.pt`` exists) the training run ``config`` of
     ``game`` into the folder ``out``; returns the history, one entry per round.
 
@@ -206,7 +208,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     ``(seed, k)`` only, and a checkpoint is written only between rounds. ``threads`` plays
     that many teacher games at once (the results do not depend on it). ``rollout_mix`` is
     stored with the weights: the mix ``Baseline`` plays them with by default (it does not change
-    the training, so a run may be resumed with another). The fitting runs on one
+    the training, so a run may be resumed with another). ``backend="ray"`` plays each round's
+    games as Ray tasks (``address`` as in ``tb.simulate``), the same games as a local run; the
+    fitting and the gate stay in this process. The fitting runs on one
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
     and a fixed thread count keeps the sums, so the weights, the same from run to run.
     """
@@ -217,6 +221,7 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                  "window"):
         check_positive_int(getattr(config, name), name)
     check_positive_int(threads, "threads")
+    runner.RunOptions(backend=backend, address=address)  # checks them
     if isinstance(rollout_mix, bool) or not isinstance(rollout_mix, (int, float)) \
             or not 0.0 <= rollout_mix <= 1.0:
         raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
@@ -264,9 +269,14 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             bar.set_description(f"{game.id} round {k + 1}/{config.rounds}")
             teacher = Teacher(config.teacher, config.teacher_iterations,
                               accepted.network if accepted else None, config.teacher_mix)
-            data = play_games(game, config.games_per_round, teacher, config.explore_moves,
-                              config.seed, k, threads, config.value_mix,
-                              on_game=lambda: bar.update(1))
+            if backend == "ray":
+                data = play_games_on_ray(game, config.games_per_round, teacher,
+                                         config.explore_moves, config.seed, k, address,
+                                         config.value_mix, on_game=lambda: bar.update(1))
+            else:
+                data = play_games(game, config.games_per_round, teacher, config.explore_moves,
+                                  config.seed, k, threads, config.value_mix,
+                                  on_game=lambda: bar.update(1))
             window = [*window, data][-config.window:]
             loss = _fit(torch, net, optimiser, Batch.concat(window), config, k)
             net.eval()

@@ -24,7 +24,7 @@ from ..bots.builtin import PIMC
 from ..bots.search import search
 from ..bots.weights import Network
 
-__all__ = ["TEACHERS", "Batch", "Teacher", "play_games"]
+__all__ = ["TEACHERS", "Batch", "Teacher", "play_games", "play_games_on_ray"]
 
 #: The teachers a run can learn from.
 TEACHERS = ("ismcts", "puct", "pimc")
@@ -168,18 +168,61 @@ def play_game(game: Game, teacher: Teacher, explore_moves: int, seed: tuple[int,
                                np.array(searched, np.float64), value_mix))
 
 
+def _evaluator(teacher: Teacher) -> NetworkEvaluator | None:
+    if teacher.kind not in TEACHERS:
+        raise ValueError(f"teacher must be one of {', '.join(TEACHERS)}, got {teacher.kind!r}")
+    if teacher.kind != "puct":
+        return None
+    if teacher.network is None:
+        raise ValueError("a PUCT teacher needs its network")
+    return teacher.network.native()
+
+
+def _play_range(game: Game, teacher: Teacher, explore_moves: int, seed: int, round_index: int,
+                value_mix: float, first: int, end: int) -> Batch:
+    """Games ``first .. end - 1`` of a round, one after the other (a Ray task)."""
+    evaluator = _evaluator(teacher)
+    return Batch.concat([
+        play_game(game, teacher, explore_moves, (seed, round_index, index), value_mix, evaluator)
+        for index in range(first, end)
+    ])
+
+
+def play_games_on_ray(game: Game, games: int, teacher: Teacher, explore_moves: int, seed: int,
+                      round_index: int, address: str | None, value_mix: float = 0.0,
+                      on_game: Callable[[], None] | None = None) -> Batch:
+    """The same games as ``play_games``, as Ray tasks of a few games each (``address`` as in
+    ``tb.simulate``): each worker builds the teacher's network from its weights, and game ``i``
+    depends only on ``(seed, round_index, i)``, so the data equals a local run's."""
+    from ..jobs.ray import MAX_RETRIES, connect
+
+    ray = connect(address)
+    remote = ray.remote(max_retries=MAX_RETRIES)(_play_range)
+    per_task = 2
+    shared = ray.put(teacher)  # the network's weights, sent once
+    starts = list(range(0, games, per_task))
+    refs = [remote.remote(game, shared, explore_moves, seed, round_index, value_mix, first,
+                          min(first + per_task, games)) for first in starts]
+    position = {ref: k for k, ref in enumerate(refs)}
+    done: dict[int, Batch] = {}
+    pending = list(refs)
+    while pending:
+        ready, pending = ray.wait(pending, num_returns=1)
+        for ref in ready:
+            k = position[ref]
+            done[k] = ray.get(ref)
+            if on_game is not None:
+                for _ in range(min(per_task, games - starts[k])):
+                    on_game()
+    return Batch.concat([done[k] for k in range(len(refs))])
+
+
 def play_games(game: Game, games: int, teacher: Teacher, explore_moves: int,
                seed: int, round_index: int, threads: int, value_mix: float = 0.0,
                on_game: Callable[[], None] | None = None) -> Batch:
     """``games`` teacher games of one round, in game order, on ``threads`` threads (the search
     releases the GIL, and the network of a PUCT teacher runs in C++ on every thread at once)."""
-    if teacher.kind not in TEACHERS:
-        raise ValueError(f"teacher must be one of {', '.join(TEACHERS)}, got {teacher.kind!r}")
-    evaluator = None
-    if teacher.kind == "puct":
-        if teacher.network is None:
-            raise ValueError("a PUCT teacher needs its network")
-        evaluator = teacher.network.native()
+    evaluator = _evaluator(teacher)
 
     def one(index: int) -> Batch:
         batch = play_game(game, teacher, explore_moves, (seed, round_index, index), value_mix,
