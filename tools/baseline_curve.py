@@ -1,6 +1,7 @@
 """The training curve of a Baseline run: the strength of the weights after each round (a run
-folder's ``rounds/round<k>.npz``, written by ``tablebits train``) against fixed opponents, as a
-picture and JSON (docs/strength.md, "Baseline").
+folder's ``rounds/round<k>.npz``, written by ``tablebits train``), or with ``--generations`` of
+each accepted generation of an expert-iteration run (``generations/gen<n>.npz``), against fixed
+opponents, as a picture and JSON (docs/strength.md, "Baseline").
 
     python tools/baseline_curve.py RUN_FOLDER --opponents random ismcts:200 --iterations 200 \\
         --games 60 --every 3 --out docs/img/baseline_curve_good_fortune.png
@@ -10,7 +11,8 @@ Every point is an arena of ``--games`` games (seats rotating, seed 0): one Basel
 cooperative game (Fox Duet) the Baseline plays every seat and the point is the team's win rate
 (``--opponents`` is not used). ``--rollout-mix`` is the Baseline's (default 0: the network
 alone, whose learning the curve shows). Iteration budgets, not times, so the curve does not
-depend on the machine. Needs matplotlib.
+depend on the machine; ``--seconds S`` instead gives the Baseline S seconds per decision (equal
+time with an opponent such as ``ismcts:20ms``), which does. Needs matplotlib.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ from pathlib import Path
 
 import tablebits as tb
 from tablebits.bots import Baseline
+from tablebits.bots.names import UNTIL_TIME_LIMIT
 from tablebits.bots.weights import trained_for
 
 
 def measure(run: Path, opponents: list[str], iterations: int, games: int, every: int,
-            threads: int, rollout_mix: float) -> dict:
-    snapshots = sorted((run / "rounds").glob("round*.npz"))
+            threads: int, rollout_mix: float, generations: bool = False,
+            seconds: float | None = None) -> dict:
+    snapshots = sorted((run / "generations").glob("gen*.npz")) if generations else \
+        sorted((run / "rounds").glob("round*.npz"))
     chosen = [p for i, p in enumerate(snapshots, 1)
               if i == 1 or i % every == 0 or i == len(snapshots)]
     points = []
@@ -36,12 +41,14 @@ def measure(run: Path, opponents: list[str], iterations: int, games: int, every:
         opponents = ["team"]
     even = None if cooperative or game is None else 1 / game.num_players  # a bot's even share
     for path in chosen:
-        bot = Baseline(trained_for(path)[0], iterations=iterations, weights=path,
-                       rollout_mix=rollout_mix)
-        entry = {"snapshot": path.name, "games_trained": bot.network.training["games"]}
+        bot = Baseline(trained_for(path)[0], iterations=UNTIL_TIME_LIMIT if seconds else iterations,
+                       time_limit=seconds, weights=path, rollout_mix=rollout_mix)
+        entry = {"snapshot": path.name, "games_trained": bot.network.training.get("games", 0),
+                 "generation": bot.network.training.get("generation")}
         for name in opponents:
             seats = [bot] if cooperative else [bot, name]
-            result = tb.arena(bot.game, seats, games=games, seed=0, threads=threads)
+            result = tb.arena(bot.game, seats, games=games, seed=0, threads=threads,
+                              reproducible=seconds is None and "ms" not in name)
             # Cooperative: one team result per game (seat 0's); else the Baseline's seats.
             ci = tb.stats.share_interval(
                 result.returns[:, 0] if cooperative else result.returns[result.seats == 0])
@@ -50,7 +57,7 @@ def measure(run: Path, opponents: list[str], iterations: int, games: int, every:
         print(json.dumps(entry), flush=True)
     return {"game": game.id if game else "", "iterations": iterations, "games": games,
             "rollout_mix": rollout_mix, "opponents": opponents, "even_share": even,
-            "points": points}
+            "generations": generations, "seconds": seconds, "points": points}
 
 
 def plot(curve: dict, out: Path, title: str) -> None:
@@ -60,7 +67,8 @@ def plot(curve: dict, out: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
-    x = [p["games_trained"] for p in curve["points"]]
+    by_generation = curve.get("generations", False)
+    x = [p["generation"] if by_generation else p["games_trained"] for p in curve["points"]]
     opponents = curve["opponents"]
     for name in opponents:
         mean = [p[name][0] for p in curve["points"]]
@@ -71,9 +79,10 @@ def plot(curve: dict, out: Path, title: str) -> None:
     if curve.get("even_share"):
         ax.axhline(curve["even_share"], color="gray", linestyle="--", linewidth=1,
                    label="even share")
-    ax.set_xlabel("teacher games trained on")
+    ax.set_xlabel("accepted generation" if by_generation else "teacher games trained on")
     what = "team win rate" if opponents == ["team"] else "win share"
-    ax.set_ylabel(f"{what} of baseline:{curve['iterations']}")
+    budget = f"{curve['seconds'] * 1000:g}ms" if curve.get("seconds") else curve["iterations"]
+    ax.set_ylabel(f"{what} of baseline:{budget}")
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.set_title(title)
@@ -91,6 +100,10 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--rollout-mix", type=float, default=0.0)
+    parser.add_argument("--generations", action="store_true",
+                        help="the accepted generations of an expert-iteration run")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="the Baseline's time per decision instead of --iterations")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--replot", action="store_true",
                         help="draw the picture from the JSON beside --out, measuring nothing")
@@ -99,7 +112,7 @@ def main() -> None:
         curve = json.loads(args.out.with_suffix(".json").read_text())
     else:
         curve = measure(args.run, args.opponents, args.iterations, args.games, args.every,
-                        args.threads, args.rollout_mix)
+                        args.threads, args.rollout_mix, args.generations, args.seconds)
         args.out.with_suffix(".json").write_text(json.dumps(curve, indent=1))
     plot(curve, args.out, f"Baseline training curve: {curve['game']}")
 
