@@ -4,6 +4,7 @@ strength smoke test of the shipped Good Fortune network against random play."""
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -71,9 +72,10 @@ def test_other_parameters_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "cm4.npz"
     four = tb.make("color_mafia", players=4)
     weights.save_weights(path, four, random_arrays(four))
-    with pytest.raises(ValueError, match=r"cm4\.npz.*parameters"):
+    with pytest.raises(ValueError, match=r"cm4\.npz.*for color_mafia with players=4, but the "
+                       r"game has players=3"):
         weights.load_weights(path, tb.make("color_mafia", players=3))
-    with pytest.raises(ValueError, match=r"plays color_mafia with .*'players': 4"):
+    with pytest.raises(ValueError, match=r"plays color_mafia with players=4 .*not players=3"):
         tb.arena("color_mafia", [Baseline("color_mafia", weights=path), "random"], games=1,
                  players=3)
 
@@ -271,3 +273,66 @@ def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
             weights.load_weights(path, game)
     with pytest.raises(ValueError, match="rollout_mix"):
         weights.save_weights(tmp_path / "x.npz", game, arrays, rollout_mix=2.0)
+
+
+# -- the network's rules, the bot's config --------------------------------------------------
+
+OTHER_RULES = [("good_fortune", {"variant": "guess"}), ("hoi_pho", {"rps": "chance"}),
+               ("hoi_pho", {"sheep_tie": False})]
+
+
+def acting(state: tb.State) -> int:
+    player = state.current_player()
+    return state.acting_players()[0] if player == tb.SIMULTANEOUS else player
+
+
+@pytest.mark.parametrize(("game_id", "params"), OTHER_RULES, ids=str)
+@pytest.mark.parametrize("native", [True, False])
+def test_a_baseline_refuses_other_rules_everywhere(game_id: str, params: dict,
+                                                   native: bool) -> None:
+    # tb.arena always refused these; act, play and bot_action played the network silently.
+    bot = Baseline(game_id, iterations=5, native=native)
+    other = tb.make(game_id, **{**bot.game.params, **params})
+    name = next(iter(params))
+    seats = [bot] + [tb.bots.Random(seed=1)] * (other.num_players - 1)
+    with pytest.raises(ValueError, match=f"plays {game_id} with {name}="):
+        tb.play(other, seats, seed=1)
+    state = other.new_initial_state(seed=1)
+    with pytest.raises(ValueError, match=f"plays {game_id} with {name}="):
+        bot.act(state, acting(state))
+    with pytest.raises(ValueError, match="serves .* with other parameters"):
+        state.bot_action(bot.config, acting(state), seed=1)
+    with pytest.raises(ValueError, match="serves .* with other parameters"):
+        tb.search(state, acting(state), iterations=5, evaluator=bot.network.native())
+    with pytest.raises(ValueError, match=f"plays {game_id} with {name}="):
+        tb.arena(other, [bot, "random"], games=1)
+    home = bot.game.new_initial_state(seed=1)
+    assert home.bot_action(bot.config, acting(home), seed=1) in home.legal_actions(acting(home))
+
+
+@pytest.mark.parametrize("game_id", ["good_fortune", "color_mafia", "fox_duet", "hoi_pho"])
+def test_the_config_of_a_dropped_bot_is_refused(game_id: str) -> None:
+    # The config names the evaluator by id; once the bot is gone the id names nothing, and
+    # bot_action used to play the lowest legal action instead of raising as tb.arena does.
+    config = Baseline(game_id, iterations=5).config
+    gc.collect()
+    state = tb.make(game_id).new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="not a registered evaluator"):
+        state.bot_action(config, acting(state), seed=1)
+    with pytest.raises(ValueError, match="not a registered evaluator"):
+        state._search(config, acting(state), 1)
+
+
+def test_a_parameter_mismatch_names_the_parameter_not_the_tile_list() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tablebits", "arena", "good_fortune", "--param", "variant=guess",
+         "--bots", "baseline", "random", "--games", "2", "--no-progress"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert "with variant='standard', but the game has variant='guess'" in done.stderr
+    assert "horseshoe" not in done.stderr and len(done.stderr) < 400
+    bot = Baseline("good_fortune", iterations=5)
+    with pytest.raises(ValueError) as info:
+        tb.arena("good_fortune", [bot, "random"], games=1, variant="guess")
+    assert "with variant='standard'" in str(info.value) and "horseshoe" not in str(info.value)

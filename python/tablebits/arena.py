@@ -54,6 +54,8 @@ def play(
     for bot in bots:
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
+        if isinstance(bot, Baseline):
+            bot.check_game(g)  # its network knows only the rules it was trained on
     state = g.new_initial_state(seed)
     writer = RecordWriter(g, seed, [bot_name(bot) for bot in bots])
     while not state.is_terminal():

@@ -112,7 +112,9 @@ struct IsmctsBot {
 // PUCT over the ISMCTS tree with a learned evaluator (puct.hpp), root-parallel over `threads`
 // trees. The evaluator is named by its id in EvaluatorRegistry. If it fails, the search stops,
 // the bot plays its lowest legal action and the evaluator keeps the error for its owner to
-// raise (the Python layer does, after the call that ran the bot).
+// raise (the Python layer does, after the call that ran the bot). An evaluator that is not
+// registered (any more), or is bound to another game or parameter set, refuses the game
+// (refusal<G>), which every entry checks before the bot plays.
 struct PuctBot {
   static constexpr std::string_view kName = "puct";
   uint32_t iterations = 800;  // >= 1
@@ -141,6 +143,14 @@ struct PuctBot {
     return check_search_budget(iterations, time_limit, threads);
   }
   bool reproducible() const { return time_limit == 0.0; }
+
+  template <Game G>
+  std::string refusal(const typename G::Params& p) const {
+    const std::shared_ptr<Evaluator> eval = EvaluatorRegistry::instance().find(evaluator);
+    if (!eval) return "the puct bot's evaluator is not a registered evaluator (its bot is gone: keep the bot, not only its config)";
+    const std::string why = eval->refusal(G::kId, std::string_view(reinterpret_cast<const char*>(&p), sizeof(p)));
+    return why.empty() ? why : "the puct bot cannot play this game: " + why;
+  }
 
   PuctConfig search_config(uint64_t seed) const {
     PuctConfig cfg;
@@ -209,8 +219,8 @@ struct PimcBot {
   bool reproducible() const { return time_limit == 0.0; }
 
   template <Game G>
-  static const char* refusal() {
-    if constexpr (TeamSolvableGame<G>) return nullptr;
+  std::string refusal(const typename G::Params&) const {
+    if constexpr (TeamSolvableGame<G>) return {};
     return "the pimc bot needs a cooperative game with a perfect-information team solver (fox_duet)";
   }
 
@@ -270,12 +280,13 @@ inline const char* check_bot(const BotConfig& bot) {
   return std::visit([](const auto& b) { return b.check(); }, bot);
 }
 
-// nullptr if `bot` plays game G, else why not (a bot may need a hook that G lacks).
+// "" if `bot` plays game G with parameters `p`, else why not (a bot may need a hook that G lacks,
+// or a learned evaluator that serves G with `p`).
 template <Game G>
-const char* bot_refusal(const BotConfig& bot) {
-  return std::visit([]<class B>(const B&) -> const char* {
-    if constexpr (requires { B::template refusal<G>(); }) return B::template refusal<G>();
-    return nullptr;
+std::string bot_refusal(const BotConfig& bot, const typename G::Params& p) {
+  return std::visit([&]<class B>(const B& b) -> std::string {
+    if constexpr (requires { b.template refusal<G>(p); }) return b.template refusal<G>(p);
+    return {};
   }, bot);
 }
 

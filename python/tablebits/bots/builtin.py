@@ -112,8 +112,10 @@ class PUCT(BuiltinBot):
     ``evaluator`` is a function ``(observations, masks) -> (priors, values)`` called on
     batches of ``batch_size`` leaves (see ``tb.search``), or a
     ``tablebits._core.NetworkEvaluator``, a network run in C++ that never takes the GIL (as
-    ``Baseline`` plays). ``c_puct`` weighs the priors. ``relative_values=True`` reads each
-    row's values by seat from the row's player, as the observations are written.
+    ``Baseline`` plays), or a ``tablebits._core.Evaluator`` (a function already registered;
+    ``Evaluator(fn, game=g)`` serves only the game ``g``). ``c_puct`` weighs the priors.
+    ``relative_values=True`` reads each row's values by seat from the row's player, as the
+    observations are written.
     ``rollout_mix`` in [0, 1] also plays each new leaf out and values it ``(1 - rollout_mix)
     * evaluator + rollout_mix * playout``. ``iterations``, ``seed``, ``time_limit`` and
     ``threads`` are those of ``ISMCTS``. An error raised by the evaluator ends the search (or
@@ -122,7 +124,8 @@ class PUCT(BuiltinBot):
 
     def __init__(
         self,
-        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator,
+        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator
+        | Evaluator,
         iterations: int = 1000,
         seed: int | None = 0,
         time_limit: float | None = None,
@@ -140,7 +143,8 @@ class PUCT(BuiltinBot):
         check_positive_int(batch_size, "batch_size")
         # The registered evaluator; holding it keeps its id valid while the bot lives.
         self._evaluator: Evaluator | NetworkEvaluator = (
-            evaluator if isinstance(evaluator, NetworkEvaluator) else Evaluator(evaluator)
+            evaluator if isinstance(evaluator, (NetworkEvaluator, Evaluator))
+            else Evaluator(evaluator)
         )
         self.config = BotConfig(
             "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,

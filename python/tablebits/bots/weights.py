@@ -43,8 +43,8 @@ import numpy as np
 from .._core import Game, NetworkEvaluator
 from .._paths import write_atomically
 
-__all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
-           "shipped_path", "trained_for"]
+__all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "params_difference",
+           "save_weights", "shipped_path", "trained_for"]
 
 #: The version of the file format; a file of another version is refused.
 FORMAT = 1
@@ -114,6 +114,8 @@ class Network:
     policy: tuple[np.ndarray, np.ndarray]
     value: tuple[np.ndarray, np.ndarray]
     training: dict[str, Any] = field(default_factory=dict)  #: how it was trained (free-form)
+    #: the game (parameters included) it was loaded for, which ``native()`` binds it to
+    game: Game | None = field(default=None, repr=False, compare=False)
 
     @property
     def game_id(self) -> str:
@@ -156,8 +158,9 @@ class Network:
     def native(self) -> NetworkEvaluator:
         """The same network run in C++ (``tablebits._core.NetworkEvaluator``), the evaluator
         ``Baseline`` searches with: the numbers of ``evaluate`` up to float rounding, without
-        the GIL."""
-        return NetworkEvaluator(self.hidden, self.policy, self.value)
+        the GIL. It is bound to ``game`` (the one ``load_weights`` checked it against): a
+        search of another game or parameter set refuses it (``ValueError``)."""
+        return NetworkEvaluator(self.hidden, self.policy, self.value, game=self.game)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The parameters by name, as stored in the file."""
@@ -204,11 +207,28 @@ def _read(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     return meta, arrays
 
 
+def params_difference(trained: Any, given: dict[str, Any]) -> tuple[str, str]:
+    """The parameters in which two parameter sets differ, as ``name=value`` text for each side
+    (a long value, a tile list, cut short): what a mismatch message names."""
+    trained = trained if isinstance(trained, dict) else {}
+    differ = [k for k in dict.fromkeys([*trained, *given]) if trained.get(k) != given.get(k)]
+
+    def shown(params: dict[str, Any]) -> str:
+        texts = {k: repr(params[k]) if k in params else "(none)" for k in differ}
+        return ", ".join(f"{k}={t if len(t) <= 40 else t[:40] + '...'}" for k, t in texts.items())
+
+    return shown(trained), shown(given)
+
+
 def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
     if meta.get("format") != FORMAT:
         raise ValueError(f"weights file {path} has format {meta.get('format')!r}, this "
                          f"tablebits reads format {FORMAT}")
     want = _meta_of(game)
+    if meta.get("game") == game.id and meta.get("params") != want["params"]:
+        trained, given = params_difference(meta.get("params"), want["params"])
+        raise ValueError(f"weights file {path} was trained for {game.id} with {trained}, but the "
+                         f"game has {given}")
     for key, what in (("game", "game"), ("params", "parameters"),
                       ("observation_size", "observation size"), ("num_actions", "action count"),
                       ("num_players", "player count")):
@@ -274,4 +294,6 @@ def load_weights(path: str | os.PathLike[str], game: Game) -> Network:
     target = Path(path)
     meta, arrays = _read(target)
     _check_meta(target, meta, game)
-    return _network(target, meta, arrays)
+    network = _network(target, meta, arrays)
+    network.game = game
+    return network
