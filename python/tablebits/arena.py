@@ -46,8 +46,8 @@ def play(
     bot raises ``IllegalActionError`` (a ``ValueError``).
     """
     g = resolve_game(game, **params)
-    check_seed(seed)
-    check_positive_int(max_moves, "max_moves")
+    seed = check_seed(seed)
+    max_moves = check_positive_int(max_moves, "max_moves")
     bots = list(bots)
     if len(bots) != g.num_players:
         raise ValueError(f"{g.id} needs {g.num_players} bots (one per seat), got {len(bots)}")
@@ -225,7 +225,7 @@ def arena(
     ``reproducible=False``: their searches stop when the time is spent, so the games depend on
     the machine's speed and load, and the same seed no longer gives the same games.
     """
-    g = runner.check_job(game, games, seed, params)
+    g, games, seed = runner.check_job(game, games, seed, params)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
     job = arena_job(g, bots, seed, record=records is not None, reproducible=reproducible)

@@ -60,7 +60,7 @@ class Random(BuiltinBot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = check_optional_seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self.config = BotConfig("random")
         self.name = "random"
 
@@ -89,13 +89,13 @@ class ISMCTS(BuiltinBot):
         time_limit: float | None = None,
         threads: int = 1,
     ) -> None:
-        check_positive_int(threads, "threads")
+        threads = check_positive_int(threads, "threads")
         self.config = BotConfig(
             "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
             threads=threads,
         )
         self.seed = check_optional_seed(seed)
-        self.iterations = iterations
+        self.iterations = int(iterations)  # checked by the config: an int, numpy's too
         self.exploration = float(exploration)
         self.time_limit = time_limit
         self.threads = threads
@@ -135,12 +135,12 @@ class PUCT(BuiltinBot):
         relative_values: bool = False,
         rollout_mix: float = 0.0,
     ) -> None:
-        check_positive_int(threads, "threads")
+        threads = check_positive_int(threads, "threads")
         if evaluator is None:
             raise TypeError("PUCT needs an evaluator; ISMCTS searches without one")
         if not isinstance(relative_values, bool):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
-        check_positive_int(batch_size, "batch_size")
+        batch_size = check_positive_int(batch_size, "batch_size")
         # The registered evaluator; holding it keeps its id valid while the bot lives.
         self._evaluator: Evaluator | NetworkEvaluator = (
             evaluator if isinstance(evaluator, (NetworkEvaluator, Evaluator))
@@ -152,7 +152,7 @@ class PUCT(BuiltinBot):
             relative_values=int(relative_values), rollout_mix=rollout_mix,
         )
         self.seed = check_optional_seed(seed)
-        self.iterations = iterations
+        self.iterations = int(iterations)  # checked by the config: an int, numpy's too
         self.time_limit = time_limit
         self.threads = threads
         self.evaluator = evaluator
@@ -201,8 +201,8 @@ class PIMC(BuiltinBot):
             "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads
         )
         self.seed = check_optional_seed(seed)
-        self.samples = samples
-        self.depth = depth
+        self.samples = int(samples)  # checked by the config: ints, numpy's too
+        self.depth = int(depth)
         self.time_limit = time_limit
         self.threads = threads
         self.name = f"pimc:{samples}@{depth}"

@@ -45,7 +45,7 @@ def run_play(args: argparse.Namespace) -> int:
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
         game = make(args.game, **dict(args.param))
-        check_seed(seed)
+        seed = check_seed(seed)
         check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")

@@ -17,13 +17,14 @@ from .local import run_local
 BACKENDS = ("local", "ray")
 
 
-def check_job(game: Game | str, games: Any, seed: Any, params: dict[str, Any]) -> Game:
+def check_job(game: Game | str, games: Any, seed: Any,
+              params: dict[str, Any]) -> tuple[Game, int, int]:
     """The checks simulate, arena and ladder share, in this order: the game and its
-    ``params``, the number of games, the seed. Returns the game."""
+    ``params``, the number of games, the seed. Returns the game, the games and the seed (numpy
+    integers as Python ints)."""
     g = resolve_game(game, **params)
-    check_positive_int(games, "games")  # no statistics of zero games
-    check_seed(seed)
-    return g
+    games = check_positive_int(games, "games")  # no statistics of zero games
+    return g, games, check_seed(seed)
 
 
 @dataclass(frozen=True)

@@ -193,8 +193,8 @@ def ladder(
     ``reproducible`` work as in ``tb.arena`` for every arena of the ladder; the same ``seed``
     gives the same ladder (unless ``reproducible=False`` let time-limited bots play).
     """
-    check_positive_int(games, "games")  # every pair (or bot) plays at least one game
-    g = runner.check_job(game, games, seed, params)
+    games = check_positive_int(games, "games")  # every pair (or bot) plays at least one game
+    g, games, seed = runner.check_job(game, games, seed, params)
     resolved = _check_bots(bots, g)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
