@@ -4,8 +4,10 @@ strength smoke test of the shipped Good Fortune network against random play."""
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
+import pickle
 import subprocess
 import sys
 import zipfile
@@ -275,7 +277,7 @@ def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
         weights.save_weights(tmp_path / "x.npz", game, arrays, rollout_mix=2.0)
 
 
-# -- the network's rules, the bot's config --------------------------------------------------
+# -- the network's rules, copies, the bot's config --------------------------------------------
 
 OTHER_RULES = [("good_fortune", {"variant": "guess"}), ("hoi_pho", {"rps": "chance"}),
                ("hoi_pho", {"sheep_tie": False})]
@@ -321,6 +323,21 @@ def test_the_config_of_a_dropped_bot_is_refused(game_id: str) -> None:
         state.bot_action(config, acting(state), seed=1)
     with pytest.raises(ValueError, match="not a registered evaluator"):
         state._search(config, acting(state), 1)
+
+
+def test_a_baseline_pickles_and_copies_as_its_arguments(gf_file: Path) -> None:
+    state = tb.make("good_fortune").new_initial_state(seed=5)
+    for bot in (Baseline("good_fortune", iterations=30, seed=3, rollout_mix=0.25),
+                Baseline("good_fortune", iterations=20, weights=gf_file, native=False)):
+        want = bot.act(state, state.current_player())
+        for twin in (copy.deepcopy(bot), copy.copy(bot), pickle.loads(pickle.dumps(bot))):
+            assert twin.name == bot.name and twin.weights == bot.weights
+            assert twin.config.fields["evaluator"] != bot.config.fields["evaluator"]
+            assert twin.act(state, state.current_player()) == want
+    plain = tb.bots.PUCT(lambda obs, masks: (np.ones(masks.shape), np.zeros((len(obs), 2))))
+    for attempt in (copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="cannot be pickled or copied: its evaluator"):
+            attempt(plain)
 
 
 def test_a_parameter_mismatch_names_the_parameter_not_the_tile_list() -> None:

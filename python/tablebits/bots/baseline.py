@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from .._core import Evaluator, Game, State
 from .._registry import make
@@ -29,7 +30,8 @@ class Baseline(PUCT):
 
     The network knows only the rules it was trained on: ``act``, ``tb.play``, ``tb.arena``,
     ``tb.search`` and ``State.bot_action`` refuse (``ValueError``) a game with other
-    parameters.
+    parameters. A Baseline pickles and copies as its arguments (the copy loads the same
+    weights file again, or the shipped one).
 
     >>> import tablebits as tb
     >>> state = tb.make("good_fortune").new_initial_state(seed=3)
@@ -58,6 +60,7 @@ class Baseline(PUCT):
             game = make(game_id, **trained_for(path)[1])
         self.network: Network = load_weights(path, game)
         self.game = game
+        self.weights = None if weights is None else Path(weights)  #: None: the shipped file
         default_mix = self.network.rollout_mix
         mix = default_mix if rollout_mix is None else rollout_mix
         super().__init__(
@@ -85,3 +88,10 @@ class Baseline(PUCT):
         """As ``PUCT.act``, for a state of the weights' game only (``ValueError`` otherwise)."""
         self.check_game(state.game)
         return super().act(state, player)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By its arguments: the evaluator it holds is registered with the engine and cannot be
+        # copied; the copy loads the weights again and registers its own.
+        native = not isinstance(self._evaluator, Evaluator)
+        return (Baseline, (self.game, self.iterations, self.time_limit, self.threads, self.seed,
+                           self.batch_size, self.c_puct, self.weights, native, self.rollout_mix))

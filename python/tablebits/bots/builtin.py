@@ -119,7 +119,8 @@ class PUCT(BuiltinBot):
     ``rollout_mix`` in [0, 1] also plays each new leaf out and values it ``(1 - rollout_mix)
     * evaluator + rollout_mix * playout``. ``iterations``, ``seed``, ``time_limit`` and
     ``threads`` are those of ``ISMCTS``. An error raised by the evaluator ends the search (or
-    the arena) with that error.
+    the arena) with that error. A PUCT bot does not pickle or copy (``TypeError``): its
+    evaluator lives in the engine; ``Baseline`` does.
     """
 
     def __init__(
@@ -163,6 +164,15 @@ class PUCT(BuiltinBot):
 
     def _decision_seed(self) -> int | None:
         return self.seed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The config names the evaluator by its id in this process's engine, so a default
+        # pickle or copy would name another evaluator, or none, once loaded.
+        raise TypeError(
+            f"a {type(self).__name__} bot cannot be pickled or copied: its evaluator is "
+            "registered with the engine by id; make a new bot from the evaluator "
+            "(tb.bots.Baseline pickles and copies, by its arguments)"
+        )
 
 
 class PIMC(BuiltinBot):
