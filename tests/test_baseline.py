@@ -102,10 +102,29 @@ def test_layout_digest_tracks_the_encoding() -> None:
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "no_meta", "bad_meta", "shape",
-                                    "nan", "missing", "format"])
+                                    "nan", "missing", "format", "plain_npy", "deep_meta",
+                                    "training_type", "extra_entry", "huge_entry", "float64"])
 def test_corrupt_files_are_refused_naming_the_file(gf_file: Path, damage: str) -> None:
     meta, arrays = read_raw(gf_file)
-    if damage == "truncate":
+    if damage == "plain_npy":  # one array, not a zip of them: numpy's load returns no archive
+        gf_file.write_bytes(b"")
+        with gf_file.open("wb") as f:
+            np.save(f, arrays["policy_w"])
+    elif damage == "deep_meta":  # JSON deeper than Python's recursion limit
+        text = json.dumps(meta)[:-1] + ', "deep": ' + "[" * 100_000 + "]" * 100_000 + "}"
+        np.savez(gf_file, meta=np.frombuffer(text.encode(), np.uint8), **arrays)
+    elif damage == "training_type":
+        meta["training"] = ["rounds", 3]
+        write_raw(gf_file, meta, arrays)
+    elif damage == "extra_entry":  # an entry no weights file has is refused, not ignored
+        write_raw(gf_file, meta, {**arrays, "extra": np.zeros(3, np.float32)})
+    elif damage == "huge_entry":  # a few hundred KB of zip that unpack to more than the limit
+        huge = np.zeros(weights.MAX_BYTES // 4 + 1, np.float32)
+        np.savez_compressed(gf_file, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                            **arrays, hidden9_w=huge)
+    elif damage == "float64":
+        write_raw(gf_file, meta, {**arrays, "value_b": arrays["value_b"].astype(np.float64)})
+    elif damage == "truncate":
         gf_file.write_bytes(gf_file.read_bytes()[:500])
     elif damage == "garbage":
         gf_file.write_bytes(b"not a zip at all" * 10)
@@ -129,6 +148,20 @@ def test_corrupt_files_are_refused_naming_the_file(gf_file: Path, damage: str) -
         weights.load_weights(gf_file, tb.make("good_fortune"))
     with pytest.raises(ValueError, match=r"gf\.npz"):
         Baseline("good_fortune", weights=gf_file)
+
+
+def test_entries_are_checked_before_their_data_is_read(gf_file: Path) -> None:
+    # An entry whose header declares 4 GiB: refused from its sizes, without reading 4 GiB.
+    meta, arrays = read_raw(gf_file)
+    write_raw(gf_file, meta, arrays)
+    header = np.lib.format.header_data_from_array_1_0(np.zeros(1, np.float32))
+    header["shape"] = (2**30,)
+    with zipfile.ZipFile(gf_file, "a") as archive, archive.open("hidden1_w.npy", "w") as f:
+        np.lib.format.write_array_header_1_0(f, header)
+        f.write(b"\0" * 64)
+    with pytest.raises(ValueError, match=r"gf\.npz is corrupt: hidden1_w declares "
+                                         r"4,294,967,296 bytes in an entry of"):
+        weights.load_weights(gf_file, tb.make("good_fortune"))
 
 
 def test_missing_file_and_unshipped_game(tmp_path: Path) -> None:
