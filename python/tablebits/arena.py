@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -16,6 +17,7 @@ from ._registry import resolve_game
 from .bots.baseline import Baseline
 from .bots.builtin import PUCT, Bot, BuiltinBot, Random, fill_seats
 from .bots.spec import parse
+from .errors import OutputError
 from .jobs import runner
 from .jobs.job import ArenaJob, Outcome
 from .jobs.results import GameArrays, json_number
@@ -219,7 +221,9 @@ def arena(
     ``task_seconds`` work as in ``tb.simulate``: ``keep_games=False`` returns an
     ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks. ``records=path`` saves
     every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
-    C++ arena noted while it played them (local backend, ``keep_games=True``).
+    C++ arena noted while it played them (local backend, ``keep_games=True``); a file that
+    cannot be written once the games are played raises ``tablebits.errors.OutputError``, which
+    holds the result and can write the records elsewhere (``err.save(other_path)``).
 
     Bots with a time limit (``ISMCTS(time_limit=...)``, ``"ismcts:20ms"``) are refused unless
     ``reproducible=False``: their searches stop when the time is spent, so the games depend on
@@ -235,8 +239,22 @@ def arena(
     outcome = runner.run(job, games, options)
     result = arena_result(job, outcome)
     if records is not None and isinstance(result, ArenaResult):  # runner.run: records keep games
-        save_records(arena_records(g, result, outcome.traces or []), records)
+        _write_records(g, result, outcome.traces or [], records)
     return result
+
+
+def _write_records(game: Game, result: ArenaResult, traces: list[list[int]],
+                   path: str | os.PathLike[str]) -> None:
+    """Saves the records of ``result``'s games from their ``traces``; ``OutputError`` if the
+    file cannot be written."""
+
+    def save(target: str | os.PathLike[str]) -> Path:
+        return save_records(arena_records(game, result, traces), target)
+
+    try:
+        save(path)
+    except (OSError, ValueError) as err:  # ValueError: check_writable's, the folder gone
+        raise OutputError("records", path, err, result, save) from err
 
 
 def arena_result(job: ArenaJob, outcome: Outcome) -> ArenaResult | ArenaSummary:

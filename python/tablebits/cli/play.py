@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 import sys
 import time
@@ -16,6 +17,7 @@ from ..bots.spec import parse
 from ..jobs.summary import count
 from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
+from .errors import output_error_line
 from .human import HumanGame
 from .options import add_force_option, add_param_option, check_records_path, game_choice
 
@@ -63,7 +65,14 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     record = HumanGame(game, args.seat, seats, seed).run()
     if record is not None:
-        save_records([record], path)
+        try:
+            save_records([record], path)
+        except (OSError, ValueError) as err:  # the game is played: never lose it
+            print(output_error_line("--records", path, err, "the record follows: save that "
+                                    "line as a .jsonl file (tablebits replay reads it)"),
+                  file=sys.stderr)
+            print(json.dumps(record.to_dict(), separators=(",", ":")))
+            return 2
         print(f"Record saved to {path}")
     return 0
 
