@@ -61,13 +61,17 @@ def game_choice(games: list[str]) -> Any:
 
 
 def parse_games(text: str) -> int:
-    """A game count, also in scientific notation (``1e6``)."""
+    """A game count, also in scientific notation (``1e6``); the command checks its range."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of games, got {text!r}") from None
-    if not math.isfinite(value) or value < 1 or value != int(value):
-        raise argparse.ArgumentTypeError(f"expected a whole number of games >= 1, got {text!r}")
+    if not math.isfinite(value) or value != int(value):
+        raise argparse.ArgumentTypeError(f"expected a whole number of games, got {text!r}")
     return int(value)
 
 
@@ -79,7 +83,7 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
     parser.add_argument("game", type=game_choice(games), metavar="GAME")
     parser.add_argument(
         "--games", type=parse_games, default=default_games, metavar="N",
-        help="how many games to play, e.g. 1e6 (default: %(default)s)",
+        help="how many games to play (default: %(default)s); 1e6 reads as 1000000",
     )
     parser.add_argument(
         "--seed", type=int, default=0,
