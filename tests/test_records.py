@@ -311,3 +311,29 @@ def test_the_command_line_prints_the_results_before_a_records_write_error(tmp_pa
                            "command with another --records path makes it again (the same "
                            "--seed plays the same games)\n")
     assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_recording_is_refused_before_playing_when_its_memory_does_not_fit(
+    tmp_path, monkeypatch, capsys
+):
+    # 100,000 Color Mafia games: a few MB of result rows, but some 600 MB of noted decisions
+    # until their records are written. With 64 MiB available (set here, not by the machine)
+    # the arena refuses before playing, where it used to play and then fail with "error: ".
+    from tablebits import _memory
+    from tablebits.jobs import runner
+
+    def never(*args, **kwargs):
+        raise AssertionError("the games were played")
+
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 64 * 2**20)
+    monkeypatch.setattr(runner, "run", never)
+    with pytest.raises(MemoryError, match=r"recording 100,000 games needs \d+\.\d\d GiB"):
+        tb.arena("color_mafia", ["random"], 100_000, records=tmp_path / "c.jsonl")
+    code = main(["arena", "color_mafia", "--bots", "random", "--games", "100000", "--records",
+                 str(tmp_path / "c.jsonl"), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("error: recording 100,000 games needs ") and "record fewer" in err
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 2**40)
+    estimate = tb.records.record_bytes(tb.make("color_mafia"), 1000)
+    assert 2_000_000 < estimate < 20_000_000  # about 3 KB of decisions per game, with margin

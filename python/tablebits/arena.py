@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from . import _memory
 from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
@@ -25,8 +26,9 @@ from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
     RecordWriter,
-    arena_records,
     bot_name,
+    iter_arena_records,
+    record_bytes,
     save_records,
 )
 from .stats import Interval, share_interval
@@ -221,7 +223,8 @@ def arena(
     ``task_seconds`` work as in ``tb.simulate``: ``keep_games=False`` returns an
     ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks. ``records=path`` saves
     every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
-    C++ arena noted while it played them (local backend, ``keep_games=True``); a file that
+    C++ arena noted while it played them (local backend, ``keep_games=True``); the memory that
+    takes is estimated and checked before any game is played (``MemoryError``), and a file that
     cannot be written once the games are played raises ``tablebits.errors.OutputError``, which
     holds the result and can write the records elsewhere (``err.save(other_path)``).
 
@@ -236,6 +239,11 @@ def arena(
     if records is not None:
         check_writable(records)
     options = runner.RunOptions(threads, progress, keep_games, backend, address, task_seconds)
+    if records is not None and options.backend == "local" and options.keep_games:
+        _memory.check_fits(
+            runner.array_bytes(job, games) + record_bytes(g, games),
+            f"recording {games:,} games", "record fewer games, or none",
+        )
     outcome = runner.run(job, games, options)
     result = arena_result(job, outcome)
     if records is not None and isinstance(result, ArenaResult):  # runner.run: records keep games
@@ -245,11 +253,11 @@ def arena(
 
 def _write_records(game: Game, result: ArenaResult, traces: list[list[int]],
                    path: str | os.PathLike[str]) -> None:
-    """Saves the records of ``result``'s games from their ``traces``; ``OutputError`` if the
-    file cannot be written."""
+    """Saves the records of ``result``'s games, built one at a time from their ``traces`` (never
+    all in memory at once); ``OutputError`` if the file cannot be written."""
 
     def save(target: str | os.PathLike[str]) -> Path:
-        return save_records(arena_records(game, result, traces), target)
+        return save_records(iter_arena_records(game, result, traces), target)
 
     try:
         save(path)

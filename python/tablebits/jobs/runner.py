@@ -65,10 +65,15 @@ class RunOptions:
         return asdict(self)
 
 
+def array_bytes(job: Job, games: int) -> int:
+    """The bytes of every game's rows of ``job`` (``keep_games=True``)."""
+    return games * sum(a.nbytes for a in job.arrays(1))
+
+
 def check_fits(job: Job, games: int) -> None:
     """The memory guard (``_memory``) for every game's rows of ``job``, before allocating."""
     _memory.check_fits(
-        games * sum(a.nbytes for a in job.arrays(1)), f"keeping all {games:,} games",
+        array_bytes(job, games), f"keeping all {games:,} games",
         "pass keep_games=False for summary mode, which keeps only the statistics, in memory "
         "that does not grow with the number of games",
     )
