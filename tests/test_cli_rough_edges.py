@@ -192,3 +192,74 @@ def test_an_error_without_a_message_still_says_what_it_is(capsys, monkeypatch):
     monkeypatch.setattr(cli_main, "simulate", exhausted)
     assert main(["simulate", "good_fortune", "--games", "5", "--no-progress"]) == 2
     assert capsys.readouterr().err == "error: out of memory\n"
+
+
+# -- wording -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, message", [
+    ("ismcts:10~2", "bad bot spec 'ismcts:10~2': ~MIX (the weight of playouts in a leaf's value) "
+                    "is for baseline and puct bots"),
+    ("ismcts:-1", "bad bot spec 'ismcts:-1': ismcts bot's iterations must be in "
+                  "1..4294967295, got -1"),
+    ("ismcts:0", "bad bot spec 'ismcts:0': ismcts bot's iterations must be in 1..4294967295, "
+                 "got 0"),
+    ("ismcts:abc", "bad bot spec 'ismcts:abc': the budget is ITERATIONS, a time (20ms) or "
+                   "ITERATIONS/TIME; got 'abc'"),
+    ("pimc:x", "bad bot spec 'pimc:x': SAMPLES must be a whole number, got 'x'"),
+])
+def test_a_bad_bot_spec_says_what_is_wrong_in_the_specs_words(capsys, spec, message):
+    assert main(["arena", "good_fortune", "--bots", spec, "--games", "2", "--no-progress"]) == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
+
+
+def test_a_huge_bot_spec_is_not_echoed_in_full(capsys):
+    for spec in ["ismcts:" + "9" * 100_000 + "x", "z" * 100_000]:
+        assert main(["arena", "good_fortune", "--bots", spec, "--games", "2",
+                     "--no-progress"]) == 2
+        err = capsys.readouterr().err
+        assert len(err) < 600 and "characters)" in err
+
+
+def test_replay_html_refuses_the_options_it_has_no_use_for(capsys, tmp_path):
+    out = tmp_path / "page.html"
+    for extra in (["--game", "5"], ["--seat", "9"]):
+        code = main(["replay", str(RECORDS / "good_fortune.jsonl"), "--html", str(out), *extra])
+        assert code == 2
+        assert capsys.readouterr().err.startswith("error: --game and --seat choose what replay "
+                                                  "prints")
+        assert not out.exists()
+    assert main(["replay", str(RECORDS / "good_fortune.jsonl"), "--html", str(out)]) == 0
+
+
+@pytest.mark.parametrize("option, message", [
+    (["--rounds", "-1"], "rounds must be a positive int, got -1"),
+    (["--value-mix", "5"], "value_mix must be in [0, 1], got 5.0"),
+    (["--threads", "0"], "threads must be a positive int, got 0"),
+    (["--rollout-mix", "-1"], "rollout_mix must be in [0, 1], got -1.0"),
+])
+def test_train_checks_its_options_before_it_needs_torch(capsys, tmp_path, option, message):
+    code = main(["train", "good_fortune", "--out", str(tmp_path / "run"), *option])
+    assert code == 2
+    assert capsys.readouterr().err == f"error: {message}\n"
+    assert not (tmp_path / "run").exists()
+
+
+def test_train_help_shows_the_defaults(capsys):
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for shown in ("(default: 20)", "(default: 50)", "(default: 2000)", "(default: 0.0)",
+                  "(default: [128, 128])"):
+        assert shown in text, shown
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "good_fortune"], ["arena", "good_fortune", "--bots", "random"],
+    ["ladder", "good_fortune", "--bots", "random", "ismcts:5"],
+    ["sweep", "good_fortune", "--param", "variant=standard"],
+])
+def test_every_job_command_reads_games_in_scientific_notation(capsys, argv):
+    # One parser for every command: 2e1 is 20 games everywhere.
+    assert main([*argv, "--games", "2e1", "--json", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert '"games": 20' in out

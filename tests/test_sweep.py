@@ -309,3 +309,11 @@ def test_outputs_failing_after_the_sweep_come_after_the_table(tmp_path: Path) ->
     ]
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "t.parquet").exists() and not (tmp_path / "t.png").exists()
+
+
+def test_unbalanced_brackets_are_named(capsys: pytest.CaptureFixture) -> None:
+    for value in ("players=[3", "players=3]", "board=[[1,2],[3"):
+        with pytest.raises(SystemExit):
+            main(["sweep", "color_mafia", "--param", value, "--games", "5"])
+        err = capsys.readouterr().err
+        assert f"unbalanced brackets in '{value}'" in err and "no values" not in err

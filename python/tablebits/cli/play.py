@@ -88,7 +88,7 @@ def _read_stdin_leniently() -> None:
 def add_replay_parser(sub: Any) -> None:
     rep = sub.add_parser("replay", help="print a recorded game step by step")
     rep.add_argument("file", help="a JSON Lines file of game records")
-    rep.add_argument("--game", type=int, default=0, metavar="K",
+    rep.add_argument("--game", type=int, default=None, metavar="K",
                      help="which record of the file (0-based, default 0)")
     rep.add_argument("--seat", type=int, default=None, metavar="N",
                      help="show only what seat N sees (default: everything)")
@@ -100,7 +100,13 @@ def add_replay_parser(sub: Any) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     """``tablebits replay``: prints nothing unless the whole file reads and replays cleanly."""
     if args.html is not None:
+        if args.game is not None or args.seat is not None:
+            print("error: --game and --seat choose what replay prints; the --html page holds "
+                  "every game of the file and lets the reader choose the seat", file=sys.stderr)
+            return 2
         return _write_page(args.file, args.html)
+    if args.game is None:
+        args.game = 0
     try:
         records = load_records(args.file)
         if not records:

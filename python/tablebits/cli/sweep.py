@@ -13,6 +13,7 @@ from contextlib import ExitStack
 from typing import IO, Any
 
 from .._paths import check_writable, write_atomically
+from .._registry import short_repr
 from ..sweep import SweepInterrupted, grid_cells, significance, sweep
 from .errors import error_line, output_error_line
 from .options import AGAIN, BOTS_HELP, add_job_options, add_time_limit_option, write_output
@@ -27,14 +28,21 @@ def parse_values(text: str) -> tuple[str, list[Any]]:
     it parses (numbers, bools, lists), else kept as text."""
     name, sep, rest = text.partition("=")
     if not sep or not name or not rest:
-        raise argparse.ArgumentTypeError(f"expected name=value1,value2,..., got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected name=value1,value2,..., got {short_repr(text)}")
     values, depth, start = [], 0, 0
     for i, ch in enumerate(rest + ","):
         depth += ch in "[{"
         depth -= ch in "]}"
+        if depth < 0:
+            break
         if ch == "," and depth == 0:
             values.append(rest[start:i])
             start = i + 1
+    if depth != 0:
+        raise argparse.ArgumentTypeError(
+            f"unbalanced brackets in {short_repr(text)}: a list value is [a, b] (quote the "
+            "whole option in the shell)"
+        )
     parsed: list[Any] = []
     for value in values:
         try:

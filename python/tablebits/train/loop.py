@@ -148,18 +148,20 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
     and a fixed thread count keeps the sums, so the weights, the same from run to run.
     """
-    torch = _torch()
-    torch.set_num_threads(1)
+    # The options first: a bad one is named even where torch is missing.
     check_seed(config.seed)
     for name in ("rounds", "games_per_round", "teacher_iterations", "epochs", "batch",
                  "window"):
         check_positive_int(getattr(config, name), name)
     check_positive_int(threads, "threads")
-    if isinstance(rollout_mix, bool) or not isinstance(rollout_mix, (int, float)) \
-            or not 0.0 <= rollout_mix <= 1.0:
-        raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
+    for name, value in (("rollout_mix", rollout_mix), ("value_mix", config.value_mix)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0.0 <= value <= 1.0:
+            raise ValueError(f"{name} must be in [0, 1], got {value!r}")
     if config.teacher not in ("ismcts", "pimc"):
         raise ValueError(f"teacher must be 'ismcts' or 'pimc', got {config.teacher!r}")
+    torch = _torch()
+    torch.set_num_threads(1)
     folder = Path(out)
     (folder / "rounds").mkdir(parents=True, exist_ok=True)
     sizes = (int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
