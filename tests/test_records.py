@@ -337,3 +337,10 @@ def test_recording_is_refused_before_playing_when_its_memory_does_not_fit(
     monkeypatch.setattr(_memory, "available_bytes", lambda: 2**40)
     estimate = tb.records.record_bytes(tb.make("color_mafia"), 1000)
     assert 2_000_000 < estimate < 20_000_000  # about 3 KB of decisions per game, with margin
+
+
+def test_building_records_shows_its_own_progress(tmp_path, capsys):
+    # Replaying every game into its record takes a while after the games' bar is full.
+    tb.arena("good_fortune", ["random"], games=300, records=tmp_path / "g.jsonl", progress=True)
+    err = capsys.readouterr().err
+    assert "good_fortune records" in err and "300/300" in err

@@ -317,3 +317,13 @@ def test_unbalanced_brackets_are_named(capsys: pytest.CaptureFixture) -> None:
             main(["sweep", "color_mafia", "--param", value, "--games", "5"])
         err = capsys.readouterr().err
         assert f"unbalanced brackets in '{value}'" in err and "no values" not in err
+
+
+def test_one_progress_bar_for_the_whole_sweep(capsys: pytest.CaptureFixture) -> None:
+    # A bar per cell printed a line per cell (696 lines for 348 cells); one bar counts every
+    # cell's games and says which cell it is at.
+    tb.sweep("good_fortune", {"variant": ["standard", "guess"], "must_connect": [True, False],
+                              "connection": ["domino", "shared"]}, 2000, progress=True)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "good_fortune cell 8 of 8" in err and "16.0k/16.0k" in err

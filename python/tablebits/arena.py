@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +21,7 @@ from .bots.spec import parse
 from .errors import OutputError
 from .jobs import runner
 from .jobs.job import ArenaJob, Outcome
+from .jobs.local import Progress
 from .jobs.results import GameArrays, json_number
 from .jobs.summary import ArenaSummary
 from .records import (
@@ -247,22 +248,30 @@ def arena(
     outcome = runner.run(job, games, options)
     result = arena_result(job, outcome)
     if records is not None and isinstance(result, ArenaResult):  # runner.run: records keep games
-        _write_records(g, result, outcome.traces or [], records)
+        _write_records(g, result, outcome.traces or [], records, progress)
     return result
 
 
 def _write_records(game: Game, result: ArenaResult, traces: list[list[int]],
-                   path: str | os.PathLike[str]) -> None:
-    """Saves the records of ``result``'s games, built one at a time from their ``traces`` (never
-    all in memory at once); ``OutputError`` if the file cannot be written."""
+                   path: str | os.PathLike[str], progress: bool) -> None:
+    """Saves the records of ``result``'s games, built one at a time from their ``traces``
+    (a progress bar of its own: replaying every game takes a while); ``OutputError`` if the file
+    cannot be written."""
 
-    def save(target: str | os.PathLike[str]) -> Path:
-        return save_records(iter_arena_records(game, result, traces), target)
+    def save(target: str | os.PathLike[str], bar: Progress | None = None) -> Path:
+        def built() -> Iterator[GameRecord]:
+            for record in iter_arena_records(game, result, traces):
+                yield record
+                if bar is not None:
+                    bar.advance(1)
 
-    try:
-        save(path)
-    except (OSError, ValueError) as err:  # ValueError: check_writable's, the folder gone
-        raise OutputError("records", path, err, result, save) from err
+        return save_records(built(), target)
+
+    with Progress(len(traces), f"{game.id} records", progress) as bar:
+        try:
+            save(path, bar)
+        except (OSError, ValueError) as err:  # ValueError: check_writable's, the folder gone
+            raise OutputError("records", path, err, result, save) from err
 
 
 def arena_result(job: ArenaJob, outcome: Outcome) -> ArenaResult | ArenaSummary:
