@@ -113,7 +113,7 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
     const char* end = pos + bots_blob.size();
     for (int i = 0; i < players; ++i) {
       if (const char* why = bot_from_bytes(&pos, end, bots[i])) throw std::invalid_argument(std::string("arena bots: ") + why);
-      if (const char* why = bot_refusal<G>(bots[i])) throw std::invalid_argument(why);
+      if (const std::string why = bot_refusal<G>(bots[i], p); !why.empty()) throw std::invalid_argument(why);
       if (!allow_time_limits && !bot_reproducible(bots[i]))
         throw std::invalid_argument("arena bots must be reproducible (no time limit) unless time limits are allowed");
     }

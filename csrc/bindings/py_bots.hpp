@@ -31,7 +31,7 @@ void read_bot_field(py_convert::ParamReader& reader, B& bot, const BotField<B, T
   }
   T v;
   if constexpr (std::is_integral_v<T>) {
-    v = static_cast<T>(py_convert::to_int(value, what, 0, std::numeric_limits<T>::max()));
+    v = static_cast<T>(py_convert::to_int(value, what, field.lo, std::numeric_limits<T>::max()));
   } else {
     v = static_cast<T>(py_convert::to_real(value, what));
   }

@@ -130,6 +130,17 @@ struct RegisteredEvaluator : Constructed {
 
 using PyEvaluatorHandle = RegisteredEvaluator<PyEvaluator>;
 
+// Binds `e` to the tablebits Game `game` (its id and parameters; None: any game), before `e` is
+// registered: a search of another game or parameter set then refuses the evaluator.
+inline void bind_evaluator_game(Evaluator& e, const py::object& game) {
+  if (game.is_none()) return;
+  if (!py::hasattr(game, "_params_blob") || !py::hasattr(game, "id") || !py::isinstance<py::str>(game.attr("id"))) {
+    throw py::type_error("game must be a tablebits Game or None, not " +
+                         std::string(py::str(py::type::handle_of(game).attr("__name__"))));
+  }
+  e.bind_game(game.attr("id").cast<std::string>(), game.attr("_params_blob")().cast<std::string>());
+}
+
 // Raises the kept error of evaluator `id` if it failed: a Python evaluator's exception as the
 // callable raised it, a C++ evaluator's reason as a ValueError.
 inline void raise_evaluator_error(uint32_t id) {
@@ -147,14 +158,17 @@ inline void bind_evaluator(py::module_& m) {
   py::class_<PyEvaluatorHandle> cls(m, "Evaluator",
                                     "A Python callable fn(observations, masks) -> (priors, values) registered "
                                     "as a leaf evaluator for PUCT search (see tablebits.search).");
-  cls.def(py::init([](const py::object& fn) {
+  cls.def(py::init([](const py::object& fn, const py::object& game) {
              if (!PyCallable_Check(fn.ptr())) {
                throw py::type_error("evaluator must be callable, not " +
                                     std::string(py::str(py::type::handle_of(fn).attr("__name__"))));
              }
-             return std::make_unique<PyEvaluatorHandle>(std::make_shared<PyEvaluator>(fn));
+             auto evaluator = std::make_shared<PyEvaluator>(fn);
+             bind_evaluator_game(*evaluator, game);
+             return std::make_unique<PyEvaluatorHandle>(std::move(evaluator));
            }),
-           py::arg("fn"));
+           py::arg("fn"), py::kw_only(), py::arg("game") = py::none(),
+           "`game`: the one tablebits Game (parameters included) it may evaluate; None: any.");
   Guarded<py::class_<PyEvaluatorHandle>>(cls)
       .def_property_readonly("id", [](const PyEvaluatorHandle& h) { return h.id; },
                              "The id a 'puct' BotConfig names it by.")

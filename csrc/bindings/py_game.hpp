@@ -263,7 +263,7 @@ class StateMethods {
   // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released.
   static int bot_action(const S& st, const PyBot& bot, const py::object& player, const py::object& seed) {
     require_set_up(bot);
-    if (const char* why = bot_refusal<G>(bot.config)) py_convert::value_error(why);
+    if (const std::string why = bot_refusal<G>(bot.config, st.game->params); !why.empty()) py_convert::value_error(why);
     const int decider = deciding_player(st, player);
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;
@@ -290,6 +290,7 @@ class StateMethods {
     if (!std::holds_alternative<IsmctsBot>(bot.config) && !std::holds_alternative<PuctBot>(bot.config)) {
       py_convert::value_error("search takes an 'ismcts' or 'puct' bot, not '" + std::string(bot_name(bot.config)) + "'");
     }
+    if (const std::string why = bot_refusal<G>(bot.config, st.game->params); !why.empty()) py_convert::value_error(why);
     const int decider = deciding_player(st, player);
     const uint64_t s = to_seed(seed);
     const typename G::State root = st.s;

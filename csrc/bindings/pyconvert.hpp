@@ -23,11 +23,29 @@ namespace py = pybind11;
 
 [[noreturn]] inline void value_error(const std::string& message) { throw py::value_error(message); }
 
-// An int (bools are rejected: True is not a tile number) within [lo, hi].
+// Whether `obj` is an integer: a Python int, or another type's integer (numpy's np.int64 and its
+// kin, which have __index__). Bools are not, Python's or numpy's: True is not a tile number.
+inline bool is_integer(py::handle obj) {
+  if (PyBool_Check(obj.ptr())) return false;
+  if (PyLong_Check(obj.ptr())) return true;
+  const std::string_view type = Py_TYPE(obj.ptr())->tp_name;
+  return PyIndex_Check(obj.ptr()) && !PyFloat_Check(obj.ptr()) && type != "numpy.bool" && type != "numpy.bool_";
+}
+
+// `obj` (an integer, is_integer) as a Python int.
+inline py::int_ as_python_int(py::handle obj) {
+  if (PyLong_Check(obj.ptr())) return py::reinterpret_borrow<py::int_>(obj);
+  PyObject* index = PyNumber_Index(obj.ptr());
+  if (index == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(index);
+}
+
+// An integer (is_integer: numpy's too, bools rejected) within [lo, hi].
 inline int64_t to_int(py::handle obj, std::string_view what, int64_t lo, int64_t hi) {
-  if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr())) type_error(std::string(what), "an int", obj);
+  if (!is_integer(obj)) type_error(std::string(what), "an int", obj);
+  const py::int_ value = as_python_int(obj);
   int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(obj.ptr(), &overflow);
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
   if (overflow || v < lo || v > hi) {
     value_error(std::string(what) + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
                 std::string(py::repr(obj)));
@@ -37,8 +55,8 @@ inline int64_t to_int(py::handle obj, std::string_view what, int64_t lo, int64_t
 
 // An int in [0, 2**64): seeds and generator states.
 inline uint64_t to_u64(py::handle obj, const std::string& what) {
-  if (!PyLong_Check(obj.ptr()) || PyBool_Check(obj.ptr())) type_error(what, "an int", obj);
-  const unsigned long long v = PyLong_AsUnsignedLongLong(obj.ptr());
+  if (!is_integer(obj)) type_error(what, "an int", obj);
+  const unsigned long long v = PyLong_AsUnsignedLongLong(as_python_int(obj).ptr());
   if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {  // negative or too large
     PyErr_Clear();
     value_error(what + " must be in [0, 2**64), got " + std::string(py::repr(obj)));

@@ -34,7 +34,8 @@ class BotConfig:
 
 class Evaluator:
     def __init__(
-        self, fn: Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any]
+        self, fn: Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Any], *,
+        game: Game | None = None,
     ) -> None: ...
     @property
     def id(self) -> int: ...
@@ -46,6 +47,8 @@ class NetworkEvaluator:
         hidden: Sequence[tuple[npt.ArrayLike, npt.ArrayLike]],
         policy: tuple[npt.ArrayLike, npt.ArrayLike],
         value: tuple[npt.ArrayLike, npt.ArrayLike],
+        *,
+        game: Game | None = None,
     ) -> None: ...
     @property
     def id(self) -> int: ...

@@ -16,8 +16,9 @@ import os
 
 
 def available_bytes() -> int | None:
-    """Memory this process can still take: MemAvailable, capped by a cgroup limit; None if
-    unknown (then nothing is checked beyond numpy's own refusal)."""
+    """Memory this process can still take: MemAvailable, capped by a cgroup limit and by the
+    address space the process may still map (``RLIMIT_AS``, ``ulimit -v``); None if unknown
+    (then nothing is checked beyond numpy's own refusal)."""
     limits = []
     with contextlib.suppress(OSError, ValueError), open("/proc/meminfo") as meminfo:
         for line in meminfo:
@@ -33,7 +34,28 @@ def available_bytes() -> int | None:
     if not limits and hasattr(os, "sysconf"):
         with contextlib.suppress(OSError, ValueError):
             limits.append(os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
-    return min(limits) if limits else None
+    address_space = _address_space_left()
+    if address_space is not None:
+        limits.append(address_space)
+    return max(min(limits), 0) if limits else None
+
+
+def _address_space_left() -> int | None:
+    """Bytes this process may still map under ``RLIMIT_AS`` (the soft limit less what it maps
+    now, /proc/self/statm); None if unlimited or unknown."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    try:
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
+    return soft - mapped
 
 
 #: the share of the available memory one job's arrays may take

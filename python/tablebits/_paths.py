@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
 
 def check_writable(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a Path, if a file can be written there; else ValueError (before any work)."""
+    """``path`` as a Path, if a file can be written there; else ValueError (before any work).
+
+    The folder must exist and take a new file: one is created there and removed again, which
+    proves what ``os.access`` cannot (as root it says yes to a read-only or virtual filesystem
+    such as /sys). An existing ``path`` must be a regular file: the writers replace it
+    (``write_atomically`` renames a new file over it), and a device such as /dev/full would be
+    replaced or fail only after the work.
+    """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"a path must be a str or os.PathLike, not {type(path).__name__}")
     target = Path(path)
@@ -18,9 +26,22 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
         raise ValueError(f"cannot write {target}: the folder {folder} does not exist")
     if target.is_dir():
         raise ValueError(f"cannot write {target}: it is a folder")
-    if not os.access(folder, os.W_OK):
-        raise ValueError(f"cannot write {target}: the folder {folder} is not writable")
+    if target.exists() and not target.is_file():
+        raise ValueError(f"cannot write {target}: it exists and is not a regular file")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".probe", dir=folder)
+    except OSError as err:
+        raise ValueError(
+            f"cannot write {target}: no file can be created in {folder} ({_reason(err)})"
+        ) from None
+    os.close(fd)
+    os.unlink(probe)
     return target
+
+
+def _reason(err: OSError) -> str:
+    """An OSError's reason without the path (``Permission denied``)."""
+    return err.strerror or str(err) or type(err).__name__
 
 
 def write_atomically(path: str | os.PathLike[str], write: Callable[[BinaryIO], object]) -> Path:
@@ -28,7 +49,10 @@ def write_atomically(path: str | os.PathLike[str], write: Callable[[BinaryIO], o
     ``path``, which is written whole or not at all: a kill mid-write leaves the previous file,
     never a torn one. Where the OS allows, the data goes to an unnamed file (O_TMPFILE) that
     gets a name only once complete, so even SIGKILL, which runs no cleanup, leaves nothing else
-    behind; on any error the temporary file is removed. Returns the path."""
+    behind; on any error the temporary file is removed. Returns the path.
+
+    ``path`` is checked first (``check_writable``): an existing one that is not a regular file
+    (a device, a pipe) is refused, since the rename would replace it."""
     target = check_writable(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     unnamed = getattr(os, "O_TMPFILE", 0)

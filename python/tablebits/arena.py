@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from . import _memory
 from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
@@ -16,15 +18,18 @@ from ._registry import resolve_game
 from .bots.baseline import Baseline
 from .bots.builtin import PUCT, Bot, BuiltinBot, Random, fill_seats
 from .bots.spec import parse
+from .errors import OutputError
 from .jobs import runner
 from .jobs.job import ArenaJob, Outcome
+from .jobs.local import Progress
 from .jobs.results import GameArrays, json_number
 from .jobs.summary import ArenaSummary
 from .records import (
     GameRecord,
     RecordWriter,
-    arena_records,
     bot_name,
+    iter_arena_records,
+    record_bytes,
     save_records,
 )
 from .stats import Interval, share_interval
@@ -46,14 +51,16 @@ def play(
     bot raises ``IllegalActionError`` (a ``ValueError``).
     """
     g = resolve_game(game, **params)
-    check_seed(seed)
-    check_positive_int(max_moves, "max_moves")
+    seed = check_seed(seed)
+    max_moves = check_positive_int(max_moves, "max_moves")
     bots = list(bots)
     if len(bots) != g.num_players:
         raise ValueError(f"{g.id} needs {g.num_players} bots (one per seat), got {len(bots)}")
     for bot in bots:
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
+        if isinstance(bot, Baseline):
+            bot.check_game(g)  # its network knows only the rules it was trained on
     state = g.new_initial_state(seed)
     writer = RecordWriter(g, seed, [bot_name(bot) for bot in bots])
     while not state.is_terminal():
@@ -217,24 +224,54 @@ def arena(
     ``task_seconds`` work as in ``tb.simulate``: ``keep_games=False`` returns an
     ``ArenaSummary``, ``backend="ray"`` runs the chunks as Ray tasks. ``records=path`` saves
     every game's record (``tb.save_records``, JSON Lines), in game order, from the decisions the
-    C++ arena noted while it played them (local backend, ``keep_games=True``).
+    C++ arena noted while it played them (local backend, ``keep_games=True``); the memory that
+    takes is estimated and checked before any game is played (``MemoryError``), and a file that
+    cannot be written once the games are played raises ``tablebits.errors.OutputError``, which
+    holds the result and can write the records elsewhere (``err.save(other_path)``).
 
     Bots with a time limit (``ISMCTS(time_limit=...)``, ``"ismcts:20ms"``) are refused unless
     ``reproducible=False``: their searches stop when the time is spent, so the games depend on
     the machine's speed and load, and the same seed no longer gives the same games.
     """
-    g = runner.check_job(game, games, seed, params)
+    g, games, seed = runner.check_job(game, games, seed, params)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
     job = arena_job(g, bots, seed, record=records is not None, reproducible=reproducible)
     if records is not None:
         check_writable(records)
     options = runner.RunOptions(threads, progress, keep_games, backend, address, task_seconds)
+    if records is not None and options.backend == "local" and options.keep_games:
+        _memory.check_fits(
+            runner.array_bytes(job, games) + record_bytes(g, games),
+            f"recording {games:,} games", "record fewer games, or none",
+        )
     outcome = runner.run(job, games, options)
     result = arena_result(job, outcome)
     if records is not None and isinstance(result, ArenaResult):  # runner.run: records keep games
-        save_records(arena_records(g, result, outcome.traces or []), records)
+        _write_records(g, result, outcome.traces or [], records, progress)
     return result
+
+
+def _write_records(game: Game, result: ArenaResult, traces: list[list[int]],
+                   path: str | os.PathLike[str], progress: bool) -> None:
+    """Saves the records of ``result``'s games, built one at a time from their ``traces``
+    (a progress bar of its own: replaying every game takes a while); ``OutputError`` if the file
+    cannot be written."""
+
+    def save(target: str | os.PathLike[str], bar: Progress | None = None) -> Path:
+        def built() -> Iterator[GameRecord]:
+            for record in iter_arena_records(game, result, traces):
+                yield record
+                if bar is not None:
+                    bar.advance(1)
+
+        return save_records(built(), target)
+
+    with Progress(len(traces), f"{game.id} records", progress) as bar:
+        try:
+            save(path, bar)
+        except (OSError, ValueError) as err:  # ValueError: check_writable's, the folder gone
+            raise OutputError("records", path, err, result, save) from err
 
 
 def arena_result(job: ArenaJob, outcome: Outcome) -> ArenaResult | ArenaSummary:

@@ -21,7 +21,9 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+import numpy as np
 
 from . import _batch
 from ._checks import is_int
@@ -40,6 +42,8 @@ __all__ = [
     "load_records",
     "replay",
     "bot_name",
+    "iter_arena_records",
+    "record_bytes",
     "save_records",
 ]
 
@@ -276,15 +280,42 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
     """Writes ``records`` to ``path`` as JSON Lines (one record per line); returns the path.
 
     The file is written whole or not at all: into a temporary file in the same folder, renamed
-    over ``path`` at the end.
+    over ``path`` at the end. The records are written one by one as ``records`` yields them,
+    so a generator of records never needs them all in memory at once.
     """
-    lines = []
-    for i, record in enumerate(records):
-        if not isinstance(record, GameRecord):
-            raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
-        lines.append(json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False))
-    data = "".join(line + "\n" for line in lines).encode("utf-8")
-    return write_atomically(path, lambda f: f.write(data))
+
+    def write(f: BinaryIO) -> None:
+        for i, record in enumerate(records):
+            if not isinstance(record, GameRecord):
+                raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
+            line = json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False)
+            f.write(line.encode("utf-8") + b"\n")
+
+    return write_atomically(path, write)
+
+
+#: The memory one recorded step takes until the records are written (``record_bytes``): each
+#: game's decisions as a Python list, one pointer (8 bytes) per player per step, with room for
+#: games longer than the sample's.
+_STEP_BYTES_PER_PLAYER = 8
+_GAME_BYTES = 120  # a game's list and its entry in the list of games
+_LENGTH_MARGIN = 2.0  # bot games run longer than random ones by less than this
+_LENGTH_SAMPLE = 256  # random games whose mean length the estimate starts from
+
+
+def record_bytes(game: Game, games: int) -> int:
+    """The memory that noting the decisions of ``games`` games of ``game`` takes until their
+    records are written (``tb.arena(..., records=path)``), estimated before any game is played
+    from the mean length of a few random games."""
+    sample = min(games, _LENGTH_SAMPLE)
+    players = game.num_players
+    lengths = np.zeros(sample, np.uint32)
+    _batch.simulate_chunk(
+        game.id, game._params_blob(), 0, 0, np.zeros((sample, players), np.float32),
+        np.zeros((sample, players), np.float32), lengths, np.zeros(sample, np.uint8), 1,
+    )
+    steps = float(lengths.mean()) * _LENGTH_MARGIN
+    return int(games * (_GAME_BYTES + steps * players * _STEP_BYTES_PER_PLAYER))
 
 
 def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[GameRecord]:
@@ -294,8 +325,13 @@ def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[Gam
     (at a sequential node only the mover's entry counts). Each game is replayed here to add the
     action strings, and must end with the returns, scores and truncation the arena reported.
     """
+    return list(iter_arena_records(game, result, actions))
+
+
+def iter_arena_records(game: Game, result: Any, actions: list[list[int]]) -> Iterator[GameRecord]:
+    """``arena_records`` one record at a time (what ``save_records`` takes without keeping
+    them all)."""
     n = game.num_players
-    records = []
     for i, flat in enumerate(actions):
         seed = _batch.arena_game_seed(result.seed, i)
         bots = [result.bots[b] for b in result.seats[i]]
@@ -310,8 +346,7 @@ def arena_records(game: Game, result: Any, actions: list[list[int]]) -> list[Gam
                 and _close(record.scores, result.scores[i].tolist())
                 and record.truncated == bool(result.truncated[i])):
             raise RuntimeError(f"{game.id} arena game {i} does not replay to its results")
-        records.append(record)
-    return records
+        yield record
 
 
 def load_records(path: str | os.PathLike[str], check: bool = True) -> list[GameRecord]:

@@ -109,7 +109,7 @@ def simulate(
     joins a cluster (docs/distributed.md). There ``threads`` is the threads (and CPUs) of one
     task, 1 by default, and chunk sizes adapt so that a task runs about ``task_seconds``.
     """
-    g = runner.check_job(game, games, seed, params)
+    g, games, seed = runner.check_job(game, games, seed, params)
     job = SimulateJob(
         game_id=g.id, params=g.params, blob=g._params_blob(), seed=seed, players=g.num_players
     )

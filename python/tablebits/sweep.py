@@ -21,6 +21,7 @@ import numpy as np
 from ._core import Game
 from ._registry import resolve_game
 from .arena import arena, arena_job
+from .jobs.local import Progress
 from .jobs.runner import RunOptions
 from .jobs.summary import ArenaSummary, SimulationSummary
 from .simulate import simulate
@@ -168,21 +169,25 @@ def sweep(
             raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
         for _, cell_game in cells:  # every cell's bots, before any cell runs
             arena_job(cell_game, list(bots), seed, reproducible=reproducible)
+    game_id = cells[0][1].id
     try:
-        for index, (cell, cell_game) in enumerate(cells):
-            if bots is None:
-                result: Any = simulate(cell_game, games, seed=seed, **options.keywords())
-            else:
-                result = arena(cell_game, list(bots), games, seed=seed,
-                               reproducible=reproducible, **options.keywords())
-            summary = result.summarize() if keep_games else result
-            new = cell_rows(index, cell, summary, cell_game.info.utility == "identical")
-            if on_cell is not None:
-                on_cell(new)
-            rows.extend(new)
-            histograms.append(summary.lengths.tolist())
-            if keep_games:
-                results.append(result)
+        # One bar over every cell's games, labelled with the cell it is at.
+        with Progress.overall(games * len(cells), f"{game_id} sweep", progress) as bar:
+            for index, (cell, cell_game) in enumerate(cells):
+                bar.stage(f"{game_id} cell {index + 1} of {len(cells)}")
+                if bots is None:
+                    result: Any = simulate(cell_game, games, seed=seed, **options.keywords())
+                else:
+                    result = arena(cell_game, list(bots), games, seed=seed,
+                                   reproducible=reproducible, **options.keywords())
+                summary = result.summarize() if keep_games else result
+                new = cell_rows(index, cell, summary, cell_game.info.utility == "identical")
+                if on_cell is not None:
+                    on_cell(new)
+                rows.extend(new)
+                histograms.append(summary.lengths.tolist())
+                if keep_games:
+                    results.append(result)
     except KeyboardInterrupt:
         raise SweepInterrupted(pandas.DataFrame(rows), len(histograms), len(cells)) from None
     table = pandas.DataFrame(rows)

@@ -65,7 +65,7 @@ class VectorEnv:
         **params: Any,
     ) -> None:
         g = resolve_game(game, **params)
-        check_positive_int(num_envs, "num_envs")
+        num_envs = check_positive_int(num_envs, "num_envs")
         self.game = g
         self.num_envs = num_envs
         self.num_players = g.num_players
@@ -102,7 +102,7 @@ class VectorEnv:
 
     def reset(self, seed: int = 0) -> None:
         """Starts a fresh game in every env (and clears the final buffers)."""
-        check_seed(seed)
+        seed = check_seed(seed)
         with self._lock:
             self._core.reset(seed, self.threads)
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 
 import tablebits as tb
 from tablebits import _memory
 
 HUGE = 10**12
+PYTHON_DIR = str(Path(tb.__file__).resolve().parents[1])
 
 
 @pytest.mark.parametrize(
@@ -51,3 +58,21 @@ def test_check_runs_before_allocating(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_available_memory_is_known_here() -> None:
     free = _memory.available_bytes()
     assert free is None or free > 0
+
+
+def test_the_address_space_limit_caps_the_available_memory() -> None:
+    # `ulimit -v` (RLIMIT_AS) bounds what a process may map, whatever MemAvailable says: a
+    # job that passed the guard there died with a bare MemoryError. The limit is set here:
+    # what is mapped now plus 256 MiB.
+    code = textwrap.dedent("""
+        import resource
+        from tablebits import _memory
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + 256 * 2**20, resource.RLIM_INFINITY))
+        print(_memory.available_bytes())
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": PYTHON_DIR}, check=True)
+    free = int(done.stdout)
+    assert 200 * 2**20 < free <= 256 * 2**20

@@ -4,7 +4,9 @@ record files that every later version must replay identically."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
+import os
 import re
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 import tablebits as tb
 from tablebits.__main__ import main
 from tests.support.game_params import game_cases
+from tests.support.helpers import run_cli_with_file_size_limit
 
 RECORDS = Path(__file__).parents[1] / "data" / "records"
 
@@ -268,3 +271,76 @@ def test_records_say_which_tablebits_wrote_them_and_version_1_still_loads(tmp_pa
         tb.GameRecord.from_dict(dict(d, tablebits=3))
     without = {k: v for k, v in d.items() if k != "tablebits"}  # optional in version 2
     assert tb.GameRecord.from_dict(without).tablebits is None
+
+
+def test_records_that_cannot_be_written_after_the_games_keep_them(tmp_path, monkeypatch):
+    # The disk fills up as the records are written: the games are not lost with them.
+    from tablebits import _paths
+    from tablebits.errors import OutputError
+
+    real = _paths._write_synced
+
+    def full_disk(f, write):
+        write(f)
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(_paths, "_write_synced", full_disk)
+    target = tmp_path / "a.jsonl"
+    bots = ["ismcts:10", "random"]
+    with pytest.raises(OutputError, match=r"cannot write records to .*a\.jsonl \(No space left "
+                                          r"on device\); the work is done") as info:
+        tb.arena("good_fortune", bots, games=6, seed=2, records=target)
+    assert list(tmp_path.iterdir()) == []  # nothing torn, no temporary
+    err = info.value
+    assert isinstance(err, OSError) and err.errno == errno.ENOSPC
+    played = tb.arena("good_fortune", bots, games=6, seed=2)
+    assert (err.result.returns == played.returns).all()
+    monkeypatch.setattr(_paths, "_write_synced", real)
+    saved = err.save(tmp_path / "elsewhere.jsonl")
+    assert [r.returns for r in tb.load_records(saved)] == played.returns.tolist()
+
+
+def test_the_command_line_prints_the_results_before_a_records_write_error(tmp_path):
+    # No file may grow past 2,000 bytes (for root too): the records fail after the games.
+    done = run_cli_with_file_size_limit(
+        ["arena", "color_mafia", "--bots", "random", "--games", "20", "--records", "r.jsonl",
+         "--no-progress"], 2000, tmp_path)
+    assert done.returncode == 2
+    assert "20 games" in done.stdout and "win share" in done.stdout
+    assert done.stderr == ("error: cannot write --records r.jsonl: File too large; the same "
+                           "command with another --records path makes it again (the same "
+                           "--seed plays the same games)\n")
+    assert not (tmp_path / "r.jsonl").exists()
+
+
+def test_recording_is_refused_before_playing_when_its_memory_does_not_fit(
+    tmp_path, monkeypatch, capsys
+):
+    # 100,000 Color Mafia games: a few MB of result rows, but some 600 MB of noted decisions
+    # until their records are written. With 64 MiB available (set here, not by the machine)
+    # the arena refuses before playing, where it used to play and then fail with "error: ".
+    from tablebits import _memory
+    from tablebits.jobs import runner
+
+    def never(*args, **kwargs):
+        raise AssertionError("the games were played")
+
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 64 * 2**20)
+    monkeypatch.setattr(runner, "run", never)
+    with pytest.raises(MemoryError, match=r"recording 100,000 games needs \d+\.\d\d GiB"):
+        tb.arena("color_mafia", ["random"], 100_000, records=tmp_path / "c.jsonl")
+    code = main(["arena", "color_mafia", "--bots", "random", "--games", "100000", "--records",
+                 str(tmp_path / "c.jsonl"), "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("error: recording 100,000 games needs ") and "record fewer" in err
+    monkeypatch.setattr(_memory, "available_bytes", lambda: 2**40)
+    estimate = tb.records.record_bytes(tb.make("color_mafia"), 1000)
+    assert 2_000_000 < estimate < 20_000_000  # about 3 KB of decisions per game, with margin
+
+
+def test_building_records_shows_its_own_progress(tmp_path, capsys):
+    # Replaying every game into its record takes a while after the games' bar is full.
+    tb.arena("good_fortune", ["random"], games=300, records=tmp_path / "g.jsonl", progress=True)
+    err = capsys.readouterr().err
+    assert "good_fortune records" in err and "300/300" in err

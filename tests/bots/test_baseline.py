@@ -4,7 +4,10 @@ strength smoke test of the shipped Good Fortune network against random play."""
 
 from __future__ import annotations
 
+import copy
+import gc
 import json
+import pickle
 import subprocess
 import sys
 import zipfile
@@ -71,9 +74,10 @@ def test_other_parameters_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "cm4.npz"
     four = tb.make("color_mafia", players=4)
     weights.save_weights(path, four, random_arrays(four))
-    with pytest.raises(ValueError, match=r"cm4\.npz.*parameters"):
+    with pytest.raises(ValueError, match=r"cm4\.npz.*for color_mafia with players=4, but the "
+                       r"game has players=3"):
         weights.load_weights(path, tb.make("color_mafia", players=3))
-    with pytest.raises(ValueError, match=r"plays color_mafia with .*'players': 4"):
+    with pytest.raises(ValueError, match=r"plays color_mafia with players=4 .*not players=3"):
         tb.arena("color_mafia", [Baseline("color_mafia", weights=path), "random"], games=1,
                  players=3)
 
@@ -98,10 +102,29 @@ def test_layout_digest_tracks_the_encoding() -> None:
 
 
 @pytest.mark.parametrize("damage", ["truncate", "garbage", "no_meta", "bad_meta", "shape",
-                                    "nan", "missing", "format"])
+                                    "nan", "missing", "format", "plain_npy", "deep_meta",
+                                    "training_type", "extra_entry", "huge_entry", "float64"])
 def test_corrupt_files_are_refused_naming_the_file(gf_file: Path, damage: str) -> None:
     meta, arrays = read_raw(gf_file)
-    if damage == "truncate":
+    if damage == "plain_npy":  # one array, not a zip of them: numpy's load returns no archive
+        gf_file.write_bytes(b"")
+        with gf_file.open("wb") as f:
+            np.save(f, arrays["policy_w"])
+    elif damage == "deep_meta":  # JSON deeper than Python's recursion limit
+        text = json.dumps(meta)[:-1] + ', "deep": ' + "[" * 100_000 + "]" * 100_000 + "}"
+        np.savez(gf_file, meta=np.frombuffer(text.encode(), np.uint8), **arrays)
+    elif damage == "training_type":
+        meta["training"] = ["rounds", 3]
+        write_raw(gf_file, meta, arrays)
+    elif damage == "extra_entry":  # an entry no weights file has is refused, not ignored
+        write_raw(gf_file, meta, {**arrays, "extra": np.zeros(3, np.float32)})
+    elif damage == "huge_entry":  # a few hundred KB of zip that unpack to more than the limit
+        huge = np.zeros(weights.MAX_BYTES // 4 + 1, np.float32)
+        np.savez_compressed(gf_file, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                            **arrays, hidden9_w=huge)
+    elif damage == "float64":
+        write_raw(gf_file, meta, {**arrays, "value_b": arrays["value_b"].astype(np.float64)})
+    elif damage == "truncate":
         gf_file.write_bytes(gf_file.read_bytes()[:500])
     elif damage == "garbage":
         gf_file.write_bytes(b"not a zip at all" * 10)
@@ -125,6 +148,20 @@ def test_corrupt_files_are_refused_naming_the_file(gf_file: Path, damage: str) -
         weights.load_weights(gf_file, tb.make("good_fortune"))
     with pytest.raises(ValueError, match=r"gf\.npz"):
         Baseline("good_fortune", weights=gf_file)
+
+
+def test_entries_are_checked_before_their_data_is_read(gf_file: Path) -> None:
+    # An entry whose header declares 4 GiB: refused from its sizes, without reading 4 GiB.
+    meta, arrays = read_raw(gf_file)
+    write_raw(gf_file, meta, arrays)
+    header = np.lib.format.header_data_from_array_1_0(np.zeros(1, np.float32))
+    header["shape"] = (2**30,)
+    with zipfile.ZipFile(gf_file, "a") as archive, archive.open("hidden1_w.npy", "w") as f:
+        np.lib.format.write_array_header_1_0(f, header)
+        f.write(b"\0" * 64)
+    with pytest.raises(ValueError, match=r"gf\.npz is corrupt: hidden1_w declares "
+                                         r"4,294,967,296 bytes in an entry of"):
+        weights.load_weights(gf_file, tb.make("good_fortune"))
 
 
 def test_missing_file_and_unshipped_game(tmp_path: Path) -> None:
@@ -310,3 +347,81 @@ def test_parameters_without_a_network_are_named(game_id: str, params: dict, name
     message = str(caught.value)
     assert f"no shipped Baseline network for {game_id} with {named}" in message
     assert listed in message
+
+
+# -- the network's rules, copies, the bot's config --------------------------------------------
+
+OTHER_RULES = [("good_fortune", {"variant": "guess"}), ("hoi_pho", {"rps": "chance"}),
+               ("hoi_pho", {"sheep_tie": False})]
+
+
+def acting(state: tb.State) -> int:
+    player = state.current_player()
+    return state.acting_players()[0] if player == tb.SIMULTANEOUS else player
+
+
+@pytest.mark.parametrize(("game_id", "params"), OTHER_RULES, ids=str)
+@pytest.mark.parametrize("native", [True, False])
+def test_a_baseline_refuses_other_rules_everywhere(game_id: str, params: dict,
+                                                   native: bool) -> None:
+    # tb.arena always refused these; act, play and bot_action played the network silently.
+    bot = Baseline(game_id, iterations=5, native=native)
+    other = tb.make(game_id, **{**bot.game.params, **params})
+    name = next(iter(params))
+    seats = [bot] + [tb.bots.Random(seed=1)] * (other.num_players - 1)
+    with pytest.raises(ValueError, match=f"plays {game_id} with {name}="):
+        tb.play(other, seats, seed=1)
+    state = other.new_initial_state(seed=1)
+    with pytest.raises(ValueError, match=f"plays {game_id} with {name}="):
+        bot.act(state, acting(state))
+    with pytest.raises(ValueError, match="serves .* with other parameters"):
+        state.bot_action(bot.config, acting(state), seed=1)
+    with pytest.raises(ValueError, match="serves .* with other parameters"):
+        tb.search(state, acting(state), iterations=5, evaluator=bot.network.native())
+    with pytest.raises(ValueError, match=f"plays {game_id} with {name}="):
+        tb.arena(other, [bot, "random"], games=1)
+    home = bot.game.new_initial_state(seed=1)
+    assert home.bot_action(bot.config, acting(home), seed=1) in home.legal_actions(acting(home))
+
+
+@pytest.mark.parametrize("game_id", ["good_fortune", "color_mafia", "fox_duet", "hoi_pho"])
+def test_the_config_of_a_dropped_bot_is_refused(game_id: str) -> None:
+    # The config names the evaluator by id; once the bot is gone the id names nothing, and
+    # bot_action used to play the lowest legal action instead of raising as tb.arena does.
+    config = Baseline(game_id, iterations=5).config
+    gc.collect()
+    state = tb.make(game_id).new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="not a registered evaluator"):
+        state.bot_action(config, acting(state), seed=1)
+    with pytest.raises(ValueError, match="not a registered evaluator"):
+        state._search(config, acting(state), 1)
+
+
+def test_a_baseline_pickles_and_copies_as_its_arguments(gf_file: Path) -> None:
+    state = tb.make("good_fortune").new_initial_state(seed=5)
+    for bot in (Baseline("good_fortune", iterations=30, seed=3, rollout_mix=0.25),
+                Baseline("good_fortune", iterations=20, weights=gf_file, native=False)):
+        want = bot.act(state, state.current_player())
+        for twin in (copy.deepcopy(bot), copy.copy(bot), pickle.loads(pickle.dumps(bot))):
+            assert twin.name == bot.name and twin.weights == bot.weights
+            assert twin.config.fields["evaluator"] != bot.config.fields["evaluator"]
+            assert twin.act(state, state.current_player()) == want
+    plain = tb.bots.PUCT(lambda obs, masks: (np.ones(masks.shape), np.zeros((len(obs), 2))))
+    for attempt in (copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="cannot be pickled or copied: its evaluator"):
+            attempt(plain)
+
+
+def test_a_parameter_mismatch_names_the_parameter_not_the_tile_list() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tablebits", "arena", "good_fortune", "--param",
+         "connection=shared", "--bots", "baseline", "random", "--games", "2", "--no-progress"],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert "no shipped Baseline network for good_fortune with connection='shared'" in done.stderr
+    assert "horseshoe" not in done.stderr and len(done.stderr) < 400
+    bot = Baseline("good_fortune", iterations=5)
+    with pytest.raises(ValueError) as info:
+        tb.arena("good_fortune", [bot, "random"], games=1, variant="guess")
+    assert "with variant='standard'" in str(info.value) and "horseshoe" not in str(info.value)

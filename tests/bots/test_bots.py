@@ -278,3 +278,29 @@ def test_cli_arena(capsys):
     out = capsys.readouterr().out
     assert "ismcts:50" in out and "win share" in out
     assert main(["arena", "good_fortune", "--bots", "nobot", "--games", "2"]) == 2
+
+
+def test_numpy_integers_are_ints_and_bools_are_not() -> None:
+    # Counts and seeds computed with numpy arrive as np.int64: they were refused ("must be an
+    # int, not int64"); a bool is still no count.
+    state = tb.make("good_fortune").new_initial_state(np.int64(3))
+    player = state.current_player()
+    for bot in (tb.bots.ISMCTS(iterations=np.int64(20), threads=np.int32(1), seed=np.uint64(4)),
+                tb.bots.PIMC(samples=np.int64(2)),
+                tb.bots.PUCT(lambda obs, masks: (np.ones(masks.shape), np.zeros((len(obs), 2))),
+                             iterations=np.int64(10), batch_size=np.int16(4))):
+        if isinstance(bot, tb.bots.PIMC):
+            fox = tb.make("fox_duet").new_initial_state(np.int64(1))
+            assert bot.act(fox, fox.current_player()) in fox.legal_actions()
+            continue
+        assert type(bot.iterations) is int
+        assert bot.act(state, np.int64(player)) in state.legal_actions()
+    record = tb.play("good_fortune", [tb.bots.Random(np.int64(1)), tb.bots.Random(2)],
+                     seed=np.uint32(5))
+    assert type(record.seed) is int
+    assert tb.simulate("good_fortune", np.int64(10), seed=np.int64(2)).to_dict()["games"] == 10
+    for flag in (True, np.True_):
+        with pytest.raises(TypeError, match="iterations must be an int, not bool"):
+            tb.bots.ISMCTS(iterations=flag)
+        with pytest.raises(ValueError, match="threads must be a positive int"):
+            tb.bots.ISMCTS(threads=flag)

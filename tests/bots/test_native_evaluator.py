@@ -200,7 +200,14 @@ def test_overflowing_network_stops_the_search_with_a_value_error() -> None:
 def test_a_network_for_another_game_is_refused_at_the_search() -> None:
     bot = Baseline("good_fortune", iterations=20)
     state = tb.make("fox_duet").new_initial_state(seed=1)
-    with pytest.raises(ValueError, match="the network takes observations of size 228"):
+    with pytest.raises(ValueError, match="plays good_fortune .*not fox_duet"):
         bot.act(state, state.current_player())
+    with pytest.raises(ValueError, match="its evaluator serves good_fortune, not fox_duet"):
+        state.bot_action(bot.config, state.current_player())
     with pytest.raises(ValueError, match="plays good_fortune"):
         tb.arena("fox_duet", [bot], games=1)
+    # The same network unbound to its game: the search itself refuses the sizes.
+    net = bot.network
+    unbound = PUCT(NetworkEvaluator(net.hidden, net.policy, net.value), iterations=20)
+    with pytest.raises(ValueError, match="the network takes observations of size 228"):
+        unbound.act(state, state.current_player())

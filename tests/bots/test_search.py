@@ -8,13 +8,20 @@ search against those, never against its own earlier output.
 from __future__ import annotations
 
 import math
+import os
 import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import tablebits as tb
 from tests.support.helpers import random_step
+
+PYTHON_DIR = str(Path(tb.__file__).resolve().parents[1])
 
 
 def midgame(game_id: str, seed: int, steps: int = 6) -> tb.State:
@@ -199,9 +206,45 @@ def test_batches_are_as_large_as_asked(batch_size: int) -> None:
     recorder = Recorder(2)
     tb.search(two_choices(), iterations=103, evaluator=recorder, batch_size=batch_size)
     assert recorder.rows, "the evaluator was never called"
-    assert all(rows == batch_size for rows in recorder.rows[:-1])
+    assert recorder.rows[0] == 1  # the root, alone
+    assert all(rows == batch_size for rows in recorder.rows[1:-1])
     assert 1 <= recorder.rows[-1] <= batch_size
     assert sum(recorder.rows) <= 103  # a walk adds at most one row in a sequential game
+
+
+@pytest.mark.parametrize("iterations", [2, 8, 100])
+def test_the_root_is_evaluated_before_any_walk_chooses_there(iterations: int) -> None:
+    # With iterations <= batch_size every walk used to choose at the root before the root's
+    # priors came back, i.e. uniformly: a prior of almost 1 on one action changed nothing.
+    for seed in (3, 8, 21):
+        state = two_choices(seed)
+        favoured = state.legal_actions()[-1]  # ties go to the lowest action: not this one
+        prior = np.full(state.game.num_actions, 1e-4, np.float32)
+        prior[favoured] = 1.0
+        recorder = Recorder(2, prior)
+        result = tb.search(state, iterations=iterations, evaluator=recorder, batch_size=8)
+        assert recorder.rows[0] == 1
+        assert result.best_action == favoured
+        assert result.visits[favoured] == result.visits.sum() == iterations - 1
+
+
+def test_a_huge_batch_size_takes_memory_for_the_rows_a_search_can_make() -> None:
+    # batch_size=10**6 asks for 10**6 rows of 228 floats (0.9 GB); a 50-iteration search makes
+    # at most 50. Run where the address space leaves 400 MB: the search must fit.
+    code = textwrap.dedent("""
+        import resource
+        import tablebits as tb
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + 400 * 2**20, resource.RLIM_INFINITY))
+        state = tb.make("good_fortune").new_initial_state(3)
+        bot = tb.bots.Baseline("good_fortune", iterations=50, batch_size=10**6)
+        print(bot.act(state, state.current_player()) in state.legal_actions())
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": PYTHON_DIR}, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "True"
 
 
 def test_illegal_moves_never_get_visits() -> None:

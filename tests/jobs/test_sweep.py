@@ -20,6 +20,7 @@ import pytest
 import tablebits as tb
 from tablebits.cli.main import main
 from tablebits.sweep import significance
+from tests.support.helpers import run_cli_with_file_size_limit
 
 
 def test_sweep_equals_separate_simulate_calls() -> None:
@@ -285,3 +286,44 @@ def test_every_cells_bots_are_checked_before_the_first_cell_runs(tmp_path: Path)
     assert main(["sweep", "good_fortune", "--param", "connection=domino,shared", "--games", "2",
                  "--bots", "baseline:5", "random", "--csv", str(csv_path)]) == 2
     assert csv_path.read_text() == "earlier results\n"
+
+
+def test_outputs_failing_after_the_sweep_come_after_the_table(tmp_path: Path) -> None:
+    # No file may grow past 600 bytes (for root too): the CSV fails after its first cell, the
+    # Parquet file and the plot once drawn. The table is printed whole all the same, then one
+    # line per output, exit 2.
+    done = run_cli_with_file_size_limit(
+        ["sweep", "good_fortune", "--param", "variant=standard,guess", "--games", "100",
+         "--csv", "t.csv", "--parquet", "t.parquet", "--plot", "t.png", "--no-progress"],
+        600, tmp_path)
+    assert done.returncode == 2
+    assert "significance per parameter" in done.stdout and "guess" in done.stdout
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error: ")]
+    assert errors == [
+        "error: cannot write --csv t.csv: File too large; the table above has every row "
+        "(--json prints every column)",
+        "error: cannot write --parquet t.parquet: File too large; the table above has every "
+        "row (--json prints every column)",
+        "error: cannot write --plot t.png: File too large; the same command with another "
+        "--plot path makes it again (the same --seed plays the same games)",
+    ]
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "t.parquet").exists() and not (tmp_path / "t.png").exists()
+
+
+def test_unbalanced_brackets_are_named(capsys: pytest.CaptureFixture) -> None:
+    for value in ("players=[3", "players=3]", "board=[[1,2],[3"):
+        with pytest.raises(SystemExit):
+            main(["sweep", "color_mafia", "--param", value, "--games", "5"])
+        err = capsys.readouterr().err
+        assert f"unbalanced brackets in '{value}'" in err and "no values" not in err
+
+
+def test_one_progress_bar_for_the_whole_sweep(capsys: pytest.CaptureFixture) -> None:
+    # A bar per cell printed a line per cell (696 lines for 348 cells); one bar counts every
+    # cell's games and says which cell it is at.
+    tb.sweep("good_fortune", {"variant": ["standard", "guess"], "must_connect": [True, False],
+                              "connection": ["domino", "shared"]}, 2000, progress=True)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "good_fortune cell 8 of 8" in err and "16.0k/16.0k" in err

@@ -12,6 +12,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 
 import tablebits as tb
@@ -263,3 +264,12 @@ def test_every_game_draws_every_seat_and_rejects_a_bad_seat(game_id):
 def test_to_svg_rejects_what_is_not_a_state():
     with pytest.raises(TypeError, match="tablebits State"):
         pictures.to_svg("not a state")
+
+
+def test_a_numpy_seat_draws_and_a_bool_does_not() -> None:
+    state = tb.make("hoi_pho").new_initial_state(3)
+    assert state.to_svg(np.int64(1)) == state.to_svg(1)
+    assert pictures.view(state, np.int32(2)) == pictures.view(state, 2)
+    for flag in (True, np.True_):
+        with pytest.raises(TypeError, match="seat must be an int or None, not bool"):
+            state.to_svg(flag)

@@ -189,3 +189,13 @@ def test_the_pair_outcomes_do_not_depend_on_the_order_chunks_were_merged():
     (a, a_counts), (b, b_counts) = merged(range(12)), merged(reversed(range(12)))
     assert len(a) > 1
     assert np.array_equal(a, b) and np.array_equal(a_counts, b_counts)
+
+
+def test_one_progress_bar_for_the_whole_ladder(capsys):
+    # A bar per arena printed a line per arena; one bar counts every pair's games and says
+    # which arena it is at (three pairs of three bots; three seats: each pair plays twice).
+    tb.ladder("color_mafia", ["random", "ismcts:5", "ismcts:10"], games=20, players=3,
+              progress=True)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "color_mafia arena 6 of 6: ismcts:10 vs ismcts:5" in err and "60.0/60.0" in err

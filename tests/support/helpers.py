@@ -109,3 +109,25 @@ def observation_slices(game_id: str, params: dict[str, Any] | None = None) -> di
 
     layout = tb.make(game_id, **(params or {})).observation_layout
     return {s["name"]: range(s["offset"], s["offset"] + s["length"]) for s in layout}
+
+
+def run_cli_with_file_size_limit(argv: list[str], limit: int, cwd: Any) -> Any:
+    """``python -m tablebits ARGV`` in ``cwd`` where no file may grow past ``limit`` bytes
+    (``RLIMIT_FSIZE``, which binds root too; Python ignores SIGXFSZ, so a write past it fails
+    with EFBIG): an output that fails after the work, for any user. Returns the finished
+    process (text stdout and stderr)."""
+    import os
+    import resource
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import tablebits
+
+    def limit_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, resource.RLIM_INFINITY))
+
+    python_dir = str(Path(tablebits.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": python_dir, "MPLCONFIGDIR": str(cwd)}
+    return subprocess.run([sys.executable, "-m", "tablebits", *argv], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300, preexec_fn=limit_files)

@@ -34,12 +34,14 @@
 namespace tb {
 
 // One field of a bot config, for the generic bindings: its name and member. An `optional` field
-// reads None as 0 ("not set") and otherwise takes only values > 0.
+// reads None as 0 ("not set") and otherwise takes only values > 0. An integer field takes values
+// from `lo` up (its range in the bindings' error messages).
 template <class B, class T>
 struct BotField {
   const char* name;
   T B::*member;
   bool optional = false;
+  T lo = T{};
 };
 
 struct Decision {
@@ -79,10 +81,10 @@ struct IsmctsBot {
   double exploration = 0.7;    // UCB1 constant, finite and >= 0
   double time_limit = 0.0;     // seconds; > 0 stops the search earlier (then not reproducible)
   uint32_t threads = 1;        // root-parallel trees (root_parallel.hpp), 1..kMaxSearchThreads
-  static constexpr std::tuple kFields{BotField<IsmctsBot, uint32_t>{"iterations", &IsmctsBot::iterations},
+  static constexpr std::tuple kFields{BotField<IsmctsBot, uint32_t>{"iterations", &IsmctsBot::iterations, false, 1},
                                       BotField<IsmctsBot, double>{"exploration", &IsmctsBot::exploration},
                                       BotField<IsmctsBot, double>{"time_limit", &IsmctsBot::time_limit, true},
-                                      BotField<IsmctsBot, uint32_t>{"threads", &IsmctsBot::threads}};
+                                      BotField<IsmctsBot, uint32_t>{"threads", &IsmctsBot::threads, false, 1}};
 
   const char* check() const {
     if (!(exploration >= 0.0) || exploration > 1e300) return "exploration must be a finite number >= 0";
@@ -112,7 +114,9 @@ struct IsmctsBot {
 // PUCT over the ISMCTS tree with a learned evaluator (puct.hpp), root-parallel over `threads`
 // trees. The evaluator is named by its id in EvaluatorRegistry. If it fails, the search stops,
 // the bot plays its lowest legal action and the evaluator keeps the error for its owner to
-// raise (the Python layer does, after the call that ran the bot).
+// raise (the Python layer does, after the call that ran the bot). An evaluator that is not
+// registered (any more), or is bound to another game or parameter set, refuses the game
+// (refusal<G>), which every entry checks before the bot plays.
 struct PuctBot {
   static constexpr std::string_view kName = "puct";
   uint32_t iterations = 800;  // >= 1
@@ -123,10 +127,10 @@ struct PuctBot {
   double time_limit = 0.0;    // seconds; > 0 stops the search earlier (then not reproducible)
   uint32_t relative_values = 0;  // 1: the evaluator's values are by seat from the row's player
   double rollout_mix = 0.0;      // in [0, 1]: the playouts' weight in a leaf's value (puct.hpp)
-  static constexpr std::tuple kFields{BotField<PuctBot, uint32_t>{"iterations", &PuctBot::iterations},
+  static constexpr std::tuple kFields{BotField<PuctBot, uint32_t>{"iterations", &PuctBot::iterations, false, 1},
                                       BotField<PuctBot, double>{"c_puct", &PuctBot::c_puct},
-                                      BotField<PuctBot, uint32_t>{"batch_size", &PuctBot::batch_size},
-                                      BotField<PuctBot, uint32_t>{"threads", &PuctBot::threads},
+                                      BotField<PuctBot, uint32_t>{"batch_size", &PuctBot::batch_size, false, 1},
+                                      BotField<PuctBot, uint32_t>{"threads", &PuctBot::threads, false, 1},
                                       BotField<PuctBot, uint32_t>{"evaluator", &PuctBot::evaluator},
                                       BotField<PuctBot, double>{"time_limit", &PuctBot::time_limit, true},
                                       BotField<PuctBot, uint32_t>{"relative_values", &PuctBot::relative_values},
@@ -141,6 +145,14 @@ struct PuctBot {
     return check_search_budget(iterations, time_limit, threads);
   }
   bool reproducible() const { return time_limit == 0.0; }
+
+  template <Game G>
+  std::string refusal(const typename G::Params& p) const {
+    const std::shared_ptr<Evaluator> eval = EvaluatorRegistry::instance().find(evaluator);
+    if (!eval) return "the puct bot's evaluator is not a registered evaluator (its bot is gone: keep the bot, not only its config)";
+    const std::string why = eval->refusal(G::kId, std::string_view(reinterpret_cast<const char*>(&p), sizeof(p)));
+    return why.empty() ? why : "the puct bot cannot play this game: " + why;
+  }
 
   PuctConfig search_config(uint64_t seed) const {
     PuctConfig cfg;
@@ -196,10 +208,10 @@ struct PimcBot {
   uint32_t depth = 1;        // tricks searched ahead, 0: to the end of the round
   double time_limit = 0.0;   // seconds; > 0 may stop the sampling earlier (then not reproducible)
   uint32_t threads = 1;      // samples are shared among threads, 1..kMaxSearchThreads
-  static constexpr std::tuple kFields{BotField<PimcBot, uint32_t>{"samples", &PimcBot::samples},
+  static constexpr std::tuple kFields{BotField<PimcBot, uint32_t>{"samples", &PimcBot::samples, false, 1},
                                       BotField<PimcBot, uint32_t>{"depth", &PimcBot::depth},
                                       BotField<PimcBot, double>{"time_limit", &PimcBot::time_limit, true},
-                                      BotField<PimcBot, uint32_t>{"threads", &PimcBot::threads}};
+                                      BotField<PimcBot, uint32_t>{"threads", &PimcBot::threads, false, 1}};
 
   const char* check() const {
     if (depth > 1000) return "depth must be in 0..1000 (0: to the end of the round)";
@@ -209,8 +221,8 @@ struct PimcBot {
   bool reproducible() const { return time_limit == 0.0; }
 
   template <Game G>
-  static const char* refusal() {
-    if constexpr (TeamSolvableGame<G>) return nullptr;
+  std::string refusal(const typename G::Params&) const {
+    if constexpr (TeamSolvableGame<G>) return {};
     return "the pimc bot needs a cooperative game with a perfect-information team solver (fox_duet)";
   }
 
@@ -270,12 +282,13 @@ inline const char* check_bot(const BotConfig& bot) {
   return std::visit([](const auto& b) { return b.check(); }, bot);
 }
 
-// nullptr if `bot` plays game G, else why not (a bot may need a hook that G lacks).
+// "" if `bot` plays game G with parameters `p`, else why not (a bot may need a hook that G lacks,
+// or a learned evaluator that serves G with `p`).
 template <Game G>
-const char* bot_refusal(const BotConfig& bot) {
-  return std::visit([]<class B>(const B&) -> const char* {
-    if constexpr (requires { B::template refusal<G>(); }) return B::template refusal<G>();
-    return nullptr;
+std::string bot_refusal(const BotConfig& bot, const typename G::Params& p) {
+  return std::visit([&]<class B>(const B& b) -> std::string {
+    if constexpr (requires { b.template refusal<G>(p); }) return b.template refusal<G>(p);
+    return {};
   }, bot);
 }
 

@@ -12,6 +12,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace tb {
 
@@ -30,6 +32,30 @@ class Evaluator {
   // Why the last evaluation failed ("" if it did not, or if the reason is kept elsewhere, as a
   // Python evaluator keeps its exception); taking it clears the failure.
   virtual std::string take_error() { return {}; }
+
+  // The one game an evaluator serves, if it is bound to one: a network is trained on one game and
+  // one parameter set, and under other rules its priors and values mean nothing (the observation
+  // may even keep its size). `params` holds the raw bytes of the game's Params struct. Bound
+  // before the evaluator is registered and never changed after, so searches read it unlocked.
+  void bind_game(std::string game, std::string params) {
+    game_ = std::move(game);
+    params_ = std::move(params);
+  }
+
+  // "" if the evaluator may evaluate game `game` with parameter bytes `params`, else why not.
+  std::string refusal(std::string_view game, std::string_view params) const {
+    if (game_.empty()) return {};
+    if (game != game_) return "its evaluator serves " + game_ + ", not " + std::string(game);
+    if (params != params_) {
+      return "its evaluator serves " + game_ + " with other parameters than this game's (a network plays only "
+             "the parameters it was trained on)";
+    }
+    return {};
+  }
+
+ private:
+  std::string game_;    // empty: any game
+  std::string params_;  // the bound game's Params bytes
 };
 
 // Evaluators by id. A bot config holds the id, never a pointer, so bytes handed in from outside

@@ -16,9 +16,13 @@
 // whole batch. Virtual loss keeps the walks of one batch apart: an arm's visit is counted when
 // the walk selects it and its value only when the batch comes back, so a pending walk lowers
 // Q. A walk that meets a node whose evaluation is still pending in this batch walks through it
-// with uniform priors. Every batch but the last has exactly batch_size rows, except that the
-// rows of one simultaneous node are never split across batches (the batch is sent early; with
-// more acting players than batch_size, their rows make one larger batch).
+// with uniform priors. Every batch but the first and the last has exactly batch_size rows, except
+// that the rows of one simultaneous node are never split across batches (the batch is sent early;
+// with more acting players than batch_size, their rows make one larger batch). The first batch is
+// the root's rows alone: the root is evaluated first, so every later walk selects there by the
+// evaluator's priors (with iterations <= batch_size the whole search would otherwise choose among
+// the root's actions by uniform priors). The batch buffers hold no more rows than the search can
+// queue (iterations walks of at most one row per player), whatever batch_size.
 // Terminal nodes are scored by G::returns, without the evaluator.
 //
 // Mixed leaf values (AlphaGo's lambda): with rollout_mix > 0 a walk that ends at a new node also
@@ -81,7 +85,8 @@ class Puct {
     ready_.clear();
     if (nothing_to_search<G>(root, p, player, cfg.seed, result)) return result;
     const size_t batch = cfg.batch_size ? cfg.batch_size : 1;
-    const size_t capacity = std::max(batch, static_cast<size_t>(n_));  // a node's rows go together
+    const size_t most_rows = static_cast<size_t>(cfg.iterations) * static_cast<size_t>(n_);
+    const size_t capacity = std::max(std::min(batch, most_rows), static_cast<size_t>(n_));  // a node's rows go together
     observations_.resize(capacity * static_cast<size_t>(obs_size_));
     masks_.resize(capacity * G::kNumActions);
     out_priors_.resize(capacity * G::kNumActions);
@@ -195,7 +200,7 @@ class Puct {
         Leaf& leaf = leaves_.emplace_back(Leaf{path_begin, static_cast<uint32_t>(leaf_paths_.size()), row_begin,
                                                static_cast<uint32_t>(rows_), {}});
         if (mix_ > 0.0) DefaultRollout<G>{}(s, p, rollout_rng_, leaf.playout.data());
-        return rows_ < batch || flush(eval);
+        return (rows_ < batch && node != 0) || flush(eval);  // the root's rows go alone
       }
       uint32_t key = 0;
       joint.fill(kNoAction);

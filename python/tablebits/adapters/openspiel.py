@@ -29,7 +29,10 @@ Written once over the generic API; the mapping is documented in ``docs/adapters/
   state, and there are no chance nodes. A game without any is ``DETERMINISTIC``. A
   new initial state takes its seed from the game's generator (parameter ``rng_seed``; -1, the
   default, seeds it from the operating system). OpenSpiel creates an initial state for every
-  ``clone``, so the sequence of seeds is reproducible only for a fixed sequence of calls.
+  ``clone``, so the sequence of seeds is reproducible only for a fixed sequence of calls. With
+  ``chance_seed=True`` the deal is an opening chance node instead, which clients that seed
+  their chance sampling (Shimmy's ``reset(seed=...)``) control; a seeded Shimmy reset of a game
+  without it warns, naming ``chance_seed=True``.
 - **Information**, **utility**, utility range, ``max_game_length`` come from ``game.info``:
   constant-sum win shares (sum 1), identical returns for the cooperative Fox Duet.
 - Observations: ``observation_string`` and ``observation_tensor`` (through the observer API,
@@ -50,6 +53,8 @@ the scalar ones.
 from __future__ import annotations
 
 import hashlib
+import sys
+import warnings
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -216,6 +221,9 @@ class TablebitsGame(pyspiel.Game):
 
     def new_initial_state(self, *_: Any) -> TablebitsState:
         """A new game, seeded from this game's generator (chance lives in the state)."""
+        if not self.chance_seed and _seeded_shimmy_reset():
+            warnings.warn(_SHIMMY_UNSEEDED.format(name=self.get_type().short_name),
+                          UserWarning, stacklevel=2)
         seed = int(self._seeds.integers(2**63))
         return TablebitsState(self, self.tb_game.new_initial_state(seed))
 
@@ -230,6 +238,33 @@ class TablebitsGame(pyspiel.Game):
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             return _RecallObserver()
         return _Observer(self.tb_game)
+
+
+_SHIMMY_UNSEEDED = (
+    "{name} deals from its own generator, not from a chance node, so Shimmy's "
+    "reset(seed=...) does not choose the deal and the same seed deals different games "
+    "(PettingZoo's api_test then fails): load the game with chance_seed=True, e.g. "
+    "tablebits.openspiel.load_game(game_id, chance_seed=True)"
+)
+
+
+def _seeded_shimmy_reset() -> bool:
+    """Whether Shimmy's ``OpenSpielCompatibilityV0.reset`` called with a seed is creating this
+    initial state. Shimmy samples chance nodes with the generator that seed seeds, and reloads
+    the game by name on every reset: a game without ``chance_seed`` has no chance node, so the
+    seed reaches nothing. Found by the caller's code: the reset itself calls
+    ``new_initial_state`` once (OpenSpiel's own calls, for shapes and clones, come through
+    other frames), so a reset warns once."""
+    module = sys.modules.get("shimmy.openspiel_compatibility")
+    wrapper = getattr(module, "OpenSpielCompatibilityV0", None)
+    reset = getattr(getattr(wrapper, "reset", None), "__code__", None)
+    if reset is None:  # Shimmy is not even imported
+        return False
+    try:
+        caller = sys._getframe(2)  # 0: this function, 1: new_initial_state
+    except ValueError:  # called from C++ with no Python caller
+        return False
+    return caller.f_code is reset and caller.f_locals.get("seed") is not None
 
 
 class TablebitsState(pyspiel.State):

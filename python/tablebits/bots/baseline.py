@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
-from .._core import Game
+from .._core import Evaluator, Game, State
 from .._registry import make
 from .builtin import PUCT
 from .names import search_name
-from .weights import Network, load_weights, shipped_path, trained_for
+from .weights import Network, load_weights, params_difference, shipped_path, trained_for
 
 __all__ = ["Baseline"]
 
@@ -27,6 +28,11 @@ class Baseline(PUCT):
     (``network.evaluate``, several times slower per iteration) instead of in C++.
     ``rollout_mix`` defaults to the mix stored with the weights (chosen by measurement,
     docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs.
+
+    The network knows only the rules it was trained on: ``act``, ``tb.play``, ``tb.arena``,
+    ``tb.search`` and ``State.bot_action`` refuse (``ValueError``) a game with other
+    parameters. A Baseline pickles and copies as its arguments (the copy loads the same
+    weights file again, or the shipped one).
 
     >>> import tablebits as tb
     >>> state = tb.make("good_fortune").new_initial_state(seed=3)
@@ -58,10 +64,11 @@ class Baseline(PUCT):
                 game = make(game, **trained_for(path)[1])
         self.network: Network = load_weights(path, game)
         self.game = game
+        self.weights = None if weights is None else Path(weights)  #: None: the shipped file
         default_mix = self.network.rollout_mix
         mix = default_mix if rollout_mix is None else rollout_mix
         super().__init__(
-            self.network.native() if native else self.network.evaluate,
+            self.network.native() if native else Evaluator(self.network.evaluate, game=game),
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
             batch_size=batch_size, c_puct=c_puct, rollout_mix=mix,
             relative_values=True,  # the network's values are by seat from the observer
@@ -70,9 +77,25 @@ class Baseline(PUCT):
                                 default_mix)
 
     def check_game(self, game: Game) -> None:
-        """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
-        if game != self.game:
-            raise ValueError(
-                f"bot {self.name} plays {self.game.id} with {self.game.params} (its weights' "
-                f"game), not {game.id} with {game.params}"
-            )
+        """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the
+        message names the parameters that differ."""
+        if game == self.game:
+            return
+        if game.id != self.game.id:
+            raise ValueError(f"bot {self.name} plays {self.game.id} (its weights' game), "
+                             f"not {game.id}")
+        trained, given = params_difference(self.game.params, game.params)
+        raise ValueError(f"bot {self.name} plays {game.id} with {trained} (the parameters its "
+                         f"weights were trained on), not {given}")
+
+    def act(self, state: State, player: int) -> int:
+        """As ``PUCT.act``, for a state of the weights' game only (``ValueError`` otherwise)."""
+        self.check_game(state.game)
+        return super().act(state, player)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By its arguments: the evaluator it holds is registered with the engine and cannot be
+        # copied; the copy loads the weights again and registers its own.
+        native = not isinstance(self._evaluator, Evaluator)
+        return (Baseline, (self.game, self.iterations, self.time_limit, self.threads, self.seed,
+                           self.batch_size, self.c_puct, self.weights, native, self.rollout_mix))

@@ -60,7 +60,7 @@ class Random(BuiltinBot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = check_optional_seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self.config = BotConfig("random")
         self.name = "random"
 
@@ -89,13 +89,13 @@ class ISMCTS(BuiltinBot):
         time_limit: float | None = None,
         threads: int = 1,
     ) -> None:
-        check_positive_int(threads, "threads")
+        threads = check_positive_int(threads, "threads")
         self.config = BotConfig(
             "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
             threads=threads,
         )
         self.seed = check_optional_seed(seed)
-        self.iterations = iterations
+        self.iterations = int(iterations)  # checked by the config: an int, numpy's too
         self.exploration = float(exploration)
         self.time_limit = time_limit
         self.threads = threads
@@ -112,17 +112,21 @@ class PUCT(BuiltinBot):
     ``evaluator`` is a function ``(observations, masks) -> (priors, values)`` called on
     batches of ``batch_size`` leaves (see ``tb.search``), or a
     ``tablebits._core.NetworkEvaluator``, a network run in C++ that never takes the GIL (as
-    ``Baseline`` plays). ``c_puct`` weighs the priors. ``relative_values=True`` reads each
-    row's values by seat from the row's player, as the observations are written.
+    ``Baseline`` plays), or a ``tablebits._core.Evaluator`` (a function already registered;
+    ``Evaluator(fn, game=g)`` serves only the game ``g``). ``c_puct`` weighs the priors.
+    ``relative_values=True`` reads each row's values by seat from the row's player, as the
+    observations are written.
     ``rollout_mix`` in [0, 1] also plays each new leaf out and values it ``(1 - rollout_mix)
     * evaluator + rollout_mix * playout``. ``iterations``, ``seed``, ``time_limit`` and
     ``threads`` are those of ``ISMCTS``. An error raised by the evaluator ends the search (or
-    the arena) with that error.
+    the arena) with that error. A PUCT bot does not pickle or copy (``TypeError``): its
+    evaluator lives in the engine; ``Baseline`` does.
     """
 
     def __init__(
         self,
-        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator,
+        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator
+        | Evaluator,
         iterations: int = 1000,
         seed: int | None = 0,
         time_limit: float | None = None,
@@ -132,15 +136,16 @@ class PUCT(BuiltinBot):
         relative_values: bool = False,
         rollout_mix: float = 0.0,
     ) -> None:
-        check_positive_int(threads, "threads")
+        threads = check_positive_int(threads, "threads")
         if evaluator is None:
             raise TypeError("PUCT needs an evaluator; ISMCTS searches without one")
         if not isinstance(relative_values, bool):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
-        check_positive_int(batch_size, "batch_size")
+        batch_size = check_positive_int(batch_size, "batch_size")
         # The registered evaluator; holding it keeps its id valid while the bot lives.
         self._evaluator: Evaluator | NetworkEvaluator = (
-            evaluator if isinstance(evaluator, NetworkEvaluator) else Evaluator(evaluator)
+            evaluator if isinstance(evaluator, (NetworkEvaluator, Evaluator))
+            else Evaluator(evaluator)
         )
         self.config = BotConfig(
             "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
@@ -148,7 +153,7 @@ class PUCT(BuiltinBot):
             relative_values=int(relative_values), rollout_mix=rollout_mix,
         )
         self.seed = check_optional_seed(seed)
-        self.iterations = iterations
+        self.iterations = int(iterations)  # checked by the config: an int, numpy's too
         self.time_limit = time_limit
         self.threads = threads
         self.evaluator = evaluator
@@ -159,6 +164,15 @@ class PUCT(BuiltinBot):
 
     def _decision_seed(self) -> int | None:
         return self.seed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The config names the evaluator by its id in this process's engine, so a default
+        # pickle or copy would name another evaluator, or none, once loaded.
+        raise TypeError(
+            f"a {type(self).__name__} bot cannot be pickled or copied: its evaluator is "
+            "registered with the engine by id; make a new bot from the evaluator "
+            "(tb.bots.Baseline pickles and copies, by its arguments)"
+        )
 
 
 class PIMC(BuiltinBot):
@@ -189,8 +203,8 @@ class PIMC(BuiltinBot):
             "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads
         )
         self.seed = check_optional_seed(seed)
-        self.samples = samples
-        self.depth = depth
+        self.samples = int(samples)  # checked by the config: ints, numpy's too
+        self.depth = int(depth)
         self.time_limit = time_limit
         self.threads = threads
         self.name = f"pimc:{samples}@{depth}"

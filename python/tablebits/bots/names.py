@@ -39,15 +39,26 @@ def parse_time(text: str) -> float:
     """Seconds from ``20ms`` or ``1.5s``."""
     for suffix, scale in (("ms", 1e-3), ("s", 1.0)):
         if text.endswith(suffix):
-            return float(text[: -len(suffix)]) * scale
-    raise ValueError(f"a time needs a unit, ms or s: {text!r}")
+            try:
+                return float(text[: -len(suffix)]) * scale
+            except ValueError:
+                break
+    raise ValueError(f"a time is a number and a unit, ms or s (20ms, 1.5s); got {_cut(text)}")
 
 
 def parse_budget(text: str) -> tuple[int, float | None]:
     """(iterations, time_limit) from ``ITERATIONS``, ``TIME`` or ``ITERATIONS/TIME``."""
     iters, slash, limit = text.partition("/")
-    if slash:
-        return int(iters), parse_time(limit)
-    if iters[-1:].isalpha():
+    if not slash and iters.endswith("s"):  # 20ms, 1.5s
         return UNTIL_TIME_LIMIT, parse_time(iters)
-    return int(iters), None
+    try:
+        iterations = int(iters)
+    except ValueError:
+        raise ValueError("the budget is ITERATIONS, a time (20ms) or ITERATIONS/TIME; got "
+                         f"{_cut(text)}") from None
+    return iterations, parse_time(limit) if slash else None
+
+
+def _cut(text: str) -> str:
+    """``repr(text)``, cut short when long (an error message echoes what was typed)."""
+    return repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text):,} characters)"

@@ -85,7 +85,7 @@ def search(
     rollouts of ISMCTS) and values it ``(1 - rollout_mix) * evaluator + rollout_mix * playout``
     (``tb.bots.PUCT``).
     """
-    check_seed(seed)
+    seed = check_seed(seed)
     if evaluator is None and rollout_mix != 0.0:
         raise ValueError("rollout_mix needs an evaluator: without one every leaf is a rollout")
     # The bot holds the config and keeps the evaluator registered while the search runs.

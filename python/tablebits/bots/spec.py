@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .._core import Game
+from .._registry import short_repr
 from .baseline import Baseline
 from .builtin import ISMCTS, PIMC, BuiltinBot, Random
 from .names import parse_budget
@@ -27,7 +28,11 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """
     if not isinstance(spec, str):
         raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
+    shown = short_repr(spec)  # a megabyte of spec is not echoed back
     name, _, rest = spec.strip().lower().partition(":")
+    if "~" in rest and name != "baseline":
+        raise ValueError(f"bad bot spec {shown}: ~MIX (the weight of playouts in a leaf's value) "
+                         "is for baseline and puct bots")
     if name == "random" and not rest:
         return Random()
     if name == "ismcts":
@@ -36,29 +41,44 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
         budget, _, expl = rest.partition("@")
         try:
             iterations, time_limit = parse_budget(budget)
-            return ISMCTS(iterations, float(expl) if expl else 0.7, time_limit=time_limit)
+            return ISMCTS(iterations, _number(expl, "EXPLORATION") if expl else 0.7,
+                          time_limit=time_limit)
         except ValueError as err:
-            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+            raise ValueError(f"bad bot spec {shown}: {err}") from None
     if name == "baseline":
         if game is None:
-            raise ValueError(f"bot {spec!r} plays one game's network: pass the game to parse")
+            raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
         budget, tilde, mix = rest.partition("~")
         try:
             iterations, time_limit = parse_budget(budget) if budget else (200, None)
             return Baseline(game, iterations, time_limit=time_limit,
-                            rollout_mix=float(mix) if tilde else None)
+                            rollout_mix=_number(mix, "MIX") if tilde else None)
         except ValueError as err:
-            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+            raise ValueError(f"bad bot spec {shown}: {err}") from None
     if name == "pimc":
         if not rest:
             return PIMC()
         samples, _, depth = rest.partition("@")
         try:
-            return PIMC(int(samples), int(depth) if depth else 1)
+            return PIMC(_whole(samples, "SAMPLES"), _whole(depth, "DEPTH") if depth else 1)
         except ValueError as err:
-            raise ValueError(f"bad bot spec {spec!r}: {err}") from None
+            raise ValueError(f"bad bot spec {shown}: {err}") from None
     raise ValueError(
-        f"unknown bot {spec!r}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
+        f"unknown bot {shown}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
         "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET[~MIX]"
     )
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a number, got {short_repr(text)}") from None
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number, got {short_repr(text)}") from None

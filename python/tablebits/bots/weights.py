@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,8 +44,9 @@ import numpy as np
 from .._core import Game, NetworkEvaluator
 from .._paths import write_atomically
 
-__all__ = ["FORMAT", "Network", "load_weights", "observation_digest", "save_weights",
-           "shipped_networks", "shipped_path", "trained_for"]
+__all__ = ["FORMAT", "MAX_BYTES", "Network", "load_weights", "observation_digest",
+           "params_difference", "save_weights", "shipped_networks", "shipped_path",
+           "trained_for"]
 
 #: The version of the file format; a file of another version is refused.
 FORMAT = 1
@@ -140,6 +142,8 @@ class Network:
     policy: tuple[np.ndarray, np.ndarray]
     value: tuple[np.ndarray, np.ndarray]
     training: dict[str, Any] = field(default_factory=dict)  #: how it was trained (free-form)
+    #: the game (parameters included) it was loaded for, which ``native()`` binds it to
+    game: Game | None = field(default=None, repr=False, compare=False)
 
     @property
     def game_id(self) -> str:
@@ -182,8 +186,9 @@ class Network:
     def native(self) -> NetworkEvaluator:
         """The same network run in C++ (``tablebits._core.NetworkEvaluator``), the evaluator
         ``Baseline`` searches with: the numbers of ``evaluate`` up to float rounding, without
-        the GIL."""
-        return NetworkEvaluator(self.hidden, self.policy, self.value)
+        the GIL. It is bound to ``game`` (the one ``load_weights`` checked it against): a
+        search of another game or parameter set refuses it (``ValueError``)."""
+        return NetworkEvaluator(self.hidden, self.policy, self.value, game=self.game)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The parameters by name, as stored in the file."""
@@ -211,23 +216,104 @@ def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.
     load_weights(target, game)  # what was written reads back
 
 
+#: The most a weights file may hold, uncompressed: the shipped networks take about 1 MB, and
+#: a file declaring more is refused before anything is read (a small zip may unpack to GBs).
+MAX_BYTES = 64 * 2**20
+#: The entries a weights file may hold.
+_ENTRY = re.compile(r"(hidden\d{1,3}_[wb]|policy_[wb]|value_[wb]|meta)\.npy")
+
+
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """The meta and the arrays of a weights file, each entry's name, type and size checked
+    before its data is read: no file makes this read more than ``MAX_BYTES``."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
+        archive = zipfile.ZipFile(path)
     except FileNotFoundError:
         raise ValueError(f"weights file {path} does not exist") from None
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError) as err:
+        raise ValueError(f"weights file {path} is corrupt or not an .npz (numpy's zip of "
+                         f"arrays): {err}") from None
+    try:
+        with archive:
+            arrays = _entries(path, archive)
     except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as err:
+        if str(err).startswith(f"weights file {path}"):
+            raise
         raise ValueError(f"weights file {path} is corrupt or not an .npz: {err}") from None
     if "meta" not in arrays:
         raise ValueError(f"weights file {path} is corrupt: it has no 'meta' entry")
     try:
-        meta = json.loads(arrays.pop("meta").astype(np.uint8).tobytes().decode())
+        meta = json.loads(arrays.pop("meta").tobytes().decode())
     except (ValueError, UnicodeDecodeError) as err:
         raise ValueError(f"weights file {path} is corrupt: unreadable meta ({err})") from None
+    except RecursionError:
+        raise ValueError(f"weights file {path} is corrupt: its meta is nested too deeply") \
+            from None
     if not isinstance(meta, dict):
         raise ValueError(f"weights file {path} is corrupt: meta is not a JSON object")
     return meta, arrays
+
+
+def _entries(path: Path, archive: zipfile.ZipFile) -> dict[str, np.ndarray]:
+    """Every entry of ``archive`` as an array, after checking the names and the sizes the zip
+    and each array's header declare."""
+    infos = archive.infolist()
+    names = [info.filename for info in infos]
+    unknown = [name for name in names if not _ENTRY.fullmatch(name)]
+    if unknown:
+        shown = ", ".join(repr(name[:40]) for name in unknown[:3])
+        raise ValueError(f"weights file {path} is corrupt: unknown entries {shown} (a weights "
+                         "file holds meta, hidden<i>_w/_b, policy_w/_b and value_w/_b)")
+    if len(set(names)) != len(names):
+        raise ValueError(f"weights file {path} is corrupt: an entry appears twice")
+    total = sum(info.file_size for info in infos)
+    if total > MAX_BYTES:
+        raise ValueError(f"weights file {path} unpacks to {total:,} bytes; a weights file holds "
+                         f"at most {MAX_BYTES:,}")
+    arrays = {}
+    for info in infos:
+        name = info.filename[: -len(".npy")]
+        with archive.open(info) as f:
+            arrays[name] = _array(path, name, f, info.file_size)
+    return arrays
+
+
+def _array(path: Path, name: str, f: Any, size: int) -> np.ndarray:
+    """The array of one ``.npy`` entry of ``size`` bytes: float32 (``meta``: uint8 bytes), no
+    larger than the entry, its header read and checked before the data."""
+    version = np.lib.format.read_magic(f)
+    if version == (1, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+    elif version == (2, 0):
+        shape, fortran, dtype = np.lib.format.read_array_header_2_0(f)
+    else:
+        raise ValueError(f"weights file {path} is corrupt: {name} is an .npy of version "
+                         f"{version}")
+    want = np.dtype(np.uint8 if name == "meta" else np.float32)
+    if dtype != want:
+        raise ValueError(f"weights file {path} is corrupt: {name} holds {dtype}, not {want}")
+    count = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    nbytes = count * want.itemsize
+    if nbytes > size:
+        raise ValueError(f"weights file {path} is corrupt: {name} declares {nbytes:,} bytes in "
+                         f"an entry of {size:,}")
+    data = f.read(nbytes)
+    if len(data) != nbytes:
+        raise ValueError(f"weights file {path} is corrupt: {name} ends early")
+    return np.frombuffer(data, want).reshape(shape, order="F" if fortran else "C").copy()
+
+
+def params_difference(trained: Any, given: dict[str, Any]) -> tuple[str, str]:
+    """The parameters in which two parameter sets differ, as ``name=value`` text for each side
+    (a long value, a tile list, cut short): what a mismatch message names."""
+    trained = trained if isinstance(trained, dict) else {}
+    differ = [k for k in dict.fromkeys([*trained, *given]) if trained.get(k) != given.get(k)]
+
+    def shown(params: dict[str, Any]) -> str:
+        texts = {k: repr(params[k]) if k in params else "(none)" for k in differ}
+        return ", ".join(f"{k}={t if len(t) <= 40 else t[:40] + '...'}" for k, t in texts.items())
+
+    return shown(trained), shown(given)
 
 
 def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
@@ -235,6 +321,10 @@ def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
         raise ValueError(f"weights file {path} has format {meta.get('format')!r}, this "
                          f"tablebits reads format {FORMAT}")
     want = _meta_of(game)
+    if meta.get("game") == game.id and meta.get("params") != want["params"]:
+        trained, given = params_difference(meta.get("params"), want["params"])
+        raise ValueError(f"weights file {path} was trained for {game.id} with {trained}, but the "
+                         f"game has {given}")
     for key, what in (("game", "game"), ("params", "parameters"),
                       ("observation_size", "observation size"), ("num_actions", "action count"),
                       ("num_players", "player count")):
@@ -277,8 +367,11 @@ def _network(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) ->
                              f"{b.shape} ({w.dtype}), expected {shape}, {shape[1:]} (float32)")
         if not (np.isfinite(w).all() and np.isfinite(b).all()):
             raise ValueError(f"weights file {path} is corrupt: {name} holds NaN or infinity")
-    return Network(meta=meta, hidden=hidden, policy=policy, value=value,
-                   training=dict(meta.get("training") or {}))
+    training = meta.get("training", {})
+    if not isinstance(training, dict):
+        raise ValueError(f"weights file {path} is corrupt: meta's training is a "
+                         f"{type(training).__name__}, not an object")
+    return Network(meta=meta, hidden=hidden, policy=policy, value=value, training=dict(training))
 
 
 def trained_for(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:
@@ -300,4 +393,6 @@ def load_weights(path: str | os.PathLike[str], game: Game) -> Network:
     target = Path(path)
     meta, arrays = _read(target)
     _check_meta(target, meta, game)
-    return _network(target, meta, arrays)
+    network = _network(target, meta, arrays)
+    network.game = game
+    return network

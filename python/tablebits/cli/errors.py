@@ -32,3 +32,24 @@ def flag_words(message: str) -> str:
     for pattern, flag in _PATTERNS:
         message = pattern.sub(flag, message)
     return message
+
+
+def error_line(err: BaseException) -> str:
+    """``error: MESSAGE`` in flag words, for one line on stderr. An error without a message
+    (a MemoryError raised by an allocation has none) says what it is instead of nothing."""
+    text = str(err).strip()
+    if not text:
+        text = "out of memory" if isinstance(err, MemoryError) else type(err).__name__
+    return f"error: {flag_words(text)}"
+
+
+def output_error_line(flag: str, path: object, err: Exception, hint: str = "") -> str:
+    """``error: cannot write FLAG PATH: REASON; HINT``: an output that failed once the results
+    were printed. ``err`` is the OSError (its reason without the path repeated) or the
+    ValueError of a path check (its message already names the path)."""
+    if isinstance(err, OSError):
+        reason = getattr(err, "reason", None) or err.strerror or str(err) or type(err).__name__
+        line = f"error: cannot write {flag} {path}: {reason}"
+    else:
+        line = f"error: {flag}: {err}"
+    return line + (f"; {hint}" if hint else "")

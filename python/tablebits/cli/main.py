@@ -15,11 +15,13 @@ from .. import _build_info
 from .._registry import games
 from .._version import __version__
 from ..arena import arena
+from ..errors import OutputError
 from ..simulate import simulate
 from ..strength.ladder import ladder
 from ..train import command as train_command
-from .errors import flag_words
+from .errors import error_line, output_error_line
 from .options import (
+    AGAIN,
     BOTS_HELP,
     add_job_options,
     add_output_options,
@@ -102,6 +104,7 @@ def run(argv: list[str] | None) -> int:
         progress=not args.no_progress, backend=args.backend, address=args.address,
         keep_games=args.games <= KEEP_GAMES_LIMIT,
     )
+    unsaved: OutputError | None = None
     try:
         add_params(job, args.param)
         check_outputs(args)
@@ -113,15 +116,22 @@ def run(argv: list[str] | None) -> int:
             )
         if args.command == "arena":
             seated = list(args.bots)  # arena parses them for its game (baseline needs it)
-            result: Any = arena(args.game, seated, records=args.records,
-                                reproducible=not args.allow_time_limits, **job)
+            try:
+                result: Any = arena(args.game, seated, records=args.records,
+                                    reproducible=not args.allow_time_limits, **job)
+            except OutputError as err:  # the games were played: their results come first
+                result, unsaved = err.result, err
         else:
             result = simulate(args.game, **job)
     except USAGE_ERRORS as err:
-        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        print(error_line(err), file=sys.stderr)
         return 2
-    emit(result, args)
-    return 0
+    code = emit(result, args)
+    if unsaved is not None:
+        print(output_error_line("--records", args.records, unsaved,
+                                AGAIN.format(flag="--records")), file=sys.stderr)
+        return 2
+    return code
 
 
 def add_ladder_parser(sub: Any, game_ids: list[str]) -> None:
@@ -149,10 +159,9 @@ def run_ladder(args: argparse.Namespace) -> int:
         add_params(job, args.param)
         result = ladder(args.game, args.bots, **job)
     except USAGE_ERRORS as err:
-        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        print(error_line(err), file=sys.stderr)
         return 2
-    emit(result, args)
-    return 0
+    return emit(result, args)
 
 
 if __name__ == "__main__":

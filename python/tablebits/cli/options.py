@@ -8,10 +8,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from .._paths import check_writable
 from .._registry import short_repr
+from .errors import output_error_line
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -154,13 +157,36 @@ def check_outputs(args: argparse.Namespace) -> None:
         check_records_path(args.records, args.force)
 
 
-def emit(result: Any, args: argparse.Namespace) -> None:
-    """Prints the summary (table or JSON) and draws the plot if one was asked for."""
+#: The hint after an output that failed once the results were printed: how to make it again.
+AGAIN = ("the same command with another {flag} path makes it again (the same --seed plays the "
+         "same games)")
+
+
+def write_output(flag: str, path: str, write: Callable[[], object],
+                 hint: str | None = None) -> bool:
+    """Runs ``write``, an output written once the results are printed; if it fails, prints one
+    line naming ``flag``, ``path`` and the reason, then ``hint`` (default: how to run again),
+    and returns False."""
+    try:
+        write()
+    except (OSError, ValueError) as err:
+        advice = AGAIN.format(flag=flag) if hint is None else hint
+        print(output_error_line(flag, path, err, advice), file=sys.stderr)
+        return False
+    return True
+
+
+def emit(result: Any, args: argparse.Namespace) -> int:
+    """Prints the summary (table or JSON), then draws the plot if one was asked for: 0, or 2
+    (after the summary, with one line on stderr) if the plot could not be written."""
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         print(result.summary())
+    sys.stdout.flush()  # the results come before any error line
     if args.plot is not None:
-        result.plot(args.plot)
+        if not write_output("--plot", args.plot, lambda: result.plot(args.plot)):
+            return 2
         if not args.json:
             print(f"plot saved to {args.plot}")
+    return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 import sys
 import time
@@ -16,6 +17,7 @@ from ..bots.spec import parse
 from ..jobs.summary import count
 from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
+from .errors import output_error_line
 from .human import HumanGame
 from .options import add_force_option, add_param_option, check_records_path, game_choice
 
@@ -45,7 +47,7 @@ def run_play(args: argparse.Namespace) -> int:
     path = args.records or f"tablebits-{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl"
     try:
         game = make(args.game, **dict(args.param))
-        check_seed(seed)
+        seed = check_seed(seed)
         check_records_path(path, args.force)
         if not 0 <= args.seat < game.num_players:
             raise ValueError(f"--seat must be in 0..{game.num_players - 1} for {game.id}")
@@ -63,7 +65,14 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     record = HumanGame(game, args.seat, seats, seed).run()
     if record is not None:
-        save_records([record], path)
+        try:
+            save_records([record], path)
+        except (OSError, ValueError) as err:  # the game is played: never lose it
+            print(output_error_line("--records", path, err, "the record follows: save that "
+                                    "line as a .jsonl file (tablebits replay reads it)"),
+                  file=sys.stderr)
+            print(json.dumps(record.to_dict(), separators=(",", ":")))
+            return 2
         print(f"Record saved to {path}")
     return 0
 
@@ -79,7 +88,7 @@ def _read_stdin_leniently() -> None:
 def add_replay_parser(sub: Any) -> None:
     rep = sub.add_parser("replay", help="print a recorded game step by step")
     rep.add_argument("file", help="a JSON Lines file of game records")
-    rep.add_argument("--game", type=int, default=0, metavar="K",
+    rep.add_argument("--game", type=int, default=None, metavar="K",
                      help="which record of the file (0-based, default 0)")
     rep.add_argument("--seat", type=int, default=None, metavar="N",
                      help="show only what seat N sees (default: everything)")
@@ -91,7 +100,13 @@ def add_replay_parser(sub: Any) -> None:
 def run_replay(args: argparse.Namespace) -> int:
     """``tablebits replay``: prints nothing unless the whole file reads and replays cleanly."""
     if args.html is not None:
+        if args.game is not None or args.seat is not None:
+            print("error: --game and --seat choose what replay prints; the --html page holds "
+                  "every game of the file and lets the reader choose the seat", file=sys.stderr)
+            return 2
         return _write_page(args.file, args.html)
+    if args.game is None:
+        args.game = 0
     try:
         records = load_records(args.file)
         if not records:

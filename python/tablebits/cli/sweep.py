@@ -5,16 +5,18 @@ tests and a picture."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import sys
 from contextlib import ExitStack
 from typing import IO, Any
 
-from .._paths import check_writable
+from .._paths import check_writable, write_atomically
+from .._registry import short_repr
 from ..sweep import SweepInterrupted, grid_cells, significance, sweep
-from .errors import flag_words
-from .options import BOTS_HELP, add_job_options, add_time_limit_option
+from .errors import error_line, output_error_line
+from .options import AGAIN, BOTS_HELP, add_job_options, add_time_limit_option, write_output
 
 #: The columns of the printed table (the CSV, Parquet and JSON hold every column).
 SHOWN = ["position", "win_share", "ci_low", "ci_high", "mean_score", "draw_or_shared_rate",
@@ -26,14 +28,21 @@ def parse_values(text: str) -> tuple[str, list[Any]]:
     it parses (numbers, bools, lists), else kept as text."""
     name, sep, rest = text.partition("=")
     if not sep or not name or not rest:
-        raise argparse.ArgumentTypeError(f"expected name=value1,value2,..., got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected name=value1,value2,..., got {short_repr(text)}")
     values, depth, start = [], 0, 0
     for i, ch in enumerate(rest + ","):
         depth += ch in "[{"
         depth -= ch in "]}"
+        if depth < 0:
+            break
         if ch == "," and depth == 0:
             values.append(rest[start:i])
             start = i + 1
+    if depth != 0:
+        raise argparse.ArgumentTypeError(
+            f"unbalanced brackets in {short_repr(text)}: a list value is [a, b] (quote the "
+            "whole option in the shell)"
+        )
     parsed: list[Any] = []
     for value in values:
         try:
@@ -80,24 +89,35 @@ def _check_outputs(args: argparse.Namespace) -> None:
 class RowWriter:
     """Appends each finished cell's rows to the CSV at ``path`` and flushes, so an interrupted
     sweep keeps every cell that finished. The file is opened with the first finished cell: a
-    sweep refused before any cell runs leaves an existing file as it was."""
+    sweep refused before any cell runs leaves an existing file as it was. A write that fails
+    (a full disk) is kept in ``failure`` and ends the writing, not the sweep: the table is
+    printed all the same."""
 
     def __init__(self, path: str, files: ExitStack) -> None:
         self.path = path
         self.files = files
         self.writer: csv.DictWriter[str] | None = None
         self.stream: IO[str] | None = None
+        self.failure: OSError | None = None
 
     def __call__(self, rows: list[dict[str, Any]]) -> None:
-        if self.stream is None:
-            self.stream = self.files.enter_context(
-                open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115 (ExitStack)
-            )
-        if self.writer is None:
-            self.writer = csv.DictWriter(self.stream, fieldnames=list(rows[0]))
-            self.writer.writeheader()
-        self.writer.writerows(rows)
-        self.stream.flush()
+        if self.failure is not None:
+            return
+        try:
+            if self.stream is None:
+                self.stream = self.files.enter_context(
+                    open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115 (ExitStack)
+                )
+            if self.writer is None:
+                self.writer = csv.DictWriter(self.stream, fieldnames=list(rows[0]))
+                self.writer.writeheader()
+            self.writer.writerows(rows)
+            self.stream.flush()
+        except OSError as err:
+            self.failure = err
+            if self.stream is not None:  # closed now (a failed close still closes the file),
+                with contextlib.suppress(OSError):  # so the ExitStack's close cannot fail again
+                    self.stream.close()
 
 
 def _print_table(table: Any, parameters: list[str]) -> None:
@@ -114,29 +134,28 @@ def run_sweep(args: argparse.Namespace) -> int:
         grid_cells(args.game, grid)
         _check_outputs(args)
     except (ValueError, TypeError, ImportError) as err:
-        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        print(error_line(err), file=sys.stderr)
         return 2
+    rows: RowWriter | None = None
     try:
         with ExitStack() as files:
+            rows = RowWriter(args.csv, files) if args.csv else None
             table = sweep(
                 args.game, grid, args.games, bots=args.bots, seed=args.seed, threads=args.threads,
                 backend=args.backend, address=args.address, progress=not args.no_progress,
-                reproducible=not args.allow_time_limits,
-                on_cell=RowWriter(args.csv, files) if args.csv else None,
+                reproducible=not args.allow_time_limits, on_cell=rows,
             )
     except SweepInterrupted as stop:
         finished = stop.table
         if len(finished):
             _print_table(finished, list(grid))
-        saved = f"; their rows are in {args.csv}" if args.csv else ""
+        saved = f"; their rows are in {args.csv}" if rows and not rows.failure else ""
         print(f"tablebits: {stop}{saved}", file=sys.stderr)
         return 130
     except (ValueError, TypeError, MemoryError, ConnectionError, ImportError) as err:
-        print(f"error: {flag_words(str(err))}", file=sys.stderr)
+        print(error_line(err), file=sys.stderr)
         return 2
     tests = significance(table)
-    if args.parquet is not None:
-        table.to_parquet(args.parquet, index=False)
     if args.json:
         print(json.dumps({
             "rows": json.loads(table.to_json(orient="records")),
@@ -146,10 +165,23 @@ def run_sweep(args: argparse.Namespace) -> int:
         _print_table(table, list(grid))
         print("\nsignificance per parameter (p_bh: Benjamini-Hochberg corrected):")
         print(tests.to_string(index=False) if len(tests) else "(no parameter with 2+ values)")
+    sys.stdout.flush()  # the results come before any error line
+    # The outputs written after the table: each that fails is one line on stderr, and exit 2.
+    ok = True
+    every_row = "the table above has every row (--json prints every column)"
+    if rows is not None and rows.failure is not None:
+        print(output_error_line("--csv", args.csv, rows.failure, every_row), file=sys.stderr)
+        ok = False
+    if args.parquet is not None:
+        ok &= write_output("--parquet", args.parquet, lambda: write_atomically(
+            args.parquet, lambda f: table.to_parquet(f, index=False)), every_row)
     if args.plot is not None:
         from ..figures.sweep import sweep_figure
 
-        sweep_figure(table, list(grid), args.plot)
-        if not args.json:
-            print(f"plot saved to {args.plot}")
-    return 0
+        if write_output("--plot", args.plot, lambda: sweep_figure(table, list(grid), args.plot),
+                        AGAIN.format(flag="--plot")):
+            if not args.json:
+                print(f"plot saved to {args.plot}")
+        else:
+            ok = False
+    return 0 if ok else 2

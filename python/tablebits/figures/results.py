@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from .._paths import check_writable
+from .._paths import check_writable, write_atomically
 from ..stats import Interval
 
 if TYPE_CHECKING:
@@ -150,8 +150,15 @@ def _fair_share(ax: Axes, players: int) -> None:
 
 def _save(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
     if path is not None:
-        fig.savefig(check_plot_path(path), dpi=100)
+        save_figure(fig, check_plot_path(path))
     return fig
+
+
+def save_figure(fig: Figure, target: Path) -> None:
+    """Saves ``fig`` to ``target`` (a checked plot path) whole or not at all: through the
+    atomic writer, in the format its suffix names."""
+    kind = target.suffix.lstrip(".").lower()
+    write_atomically(target, lambda f: fig.savefig(f, format=kind, dpi=100))
 
 
 def simulation_figure(

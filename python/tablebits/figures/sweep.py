@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .results import check_plot_path
+from .results import check_plot_path, save_figure
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -66,5 +66,5 @@ def sweep_figure(
     if histograms:
         lengths.legend(fontsize="small")
     if target is not None:
-        fig.savefig(target, dpi=100)
+        save_figure(fig, target)
     return fig

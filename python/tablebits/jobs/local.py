@@ -4,6 +4,9 @@ progress bar) and the local backend, which runs it on this machine's threads."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from types import TracebackType
 from typing import Any
 
@@ -31,6 +34,23 @@ class Progress:
         if self.bar is not None:
             self.bar.update(games)
 
+    def stage(self, text: str) -> None:
+        """Labels the bar with where a run of many jobs is (``cell 3 of 12``)."""
+        if self.bar is not None:
+            self.bar.set_description(text)
+
+    @classmethod
+    @contextmanager
+    def overall(cls, games: int, desc: str, show: bool) -> Iterator[Progress]:
+        """One bar for the ``games`` of many jobs (a sweep's cells, a ladder's arenas): the jobs
+        run inside advance it instead of showing a bar each."""
+        with cls(games, desc, show) as bar:
+            token = _OVERALL.set(bar)
+            try:
+                yield bar
+            finally:
+                _OVERALL.reset(token)
+
     def __enter__(self) -> Progress:
         return self
 
@@ -39,6 +59,19 @@ class Progress:
     ) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+#: The bar of the run of many jobs in progress (``Progress.overall``), if any.
+_OVERALL: ContextVar[Progress | None] = ContextVar("tablebits_overall_progress", default=None)
+
+
+def job_progress(games: int, desc: str, show: bool) -> AbstractContextManager[Progress]:
+    """The bar of one job's games: the overall bar when the job is one of many
+    (``Progress.overall``), else a bar of its own."""
+    overall = _OVERALL.get()
+    if overall is not None:
+        return nullcontext(overall)
+    return Progress(games, desc, show)
 
 
 def play_chunk(
@@ -105,7 +138,7 @@ def run_local(job: Job, games: int, threads: int, keep_games: bool, progress: bo
         )
         buffers = job.arrays(rows)
     traces: list[list[int]] = []
-    with Progress(games, job.game_id, progress) as bar:
+    with job_progress(games, job.game_id, progress) as bar:
         start = time.perf_counter()
         for first in range(0, games, chunk):
             end = min(first + chunk, games)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .job import Job, Outcome
-from .local import Collector, Payload, Progress, play_chunk
+from .local import Collector, Payload, job_progress, play_chunk
 
 #: Seconds the driver waits for a TCP connection to a cluster address before giving up.
 CONNECT_TIMEOUT = 10.0
@@ -232,7 +232,7 @@ def run(
     pending: dict[Any, tuple[int, int]] = {}
     next_first = 0
     chunk_index = 0
-    with Progress(games, job.game_id, progress) as bar:
+    with job_progress(games, job.game_id, progress) as bar:
         start = time.perf_counter()
         try:
             while next_first < games or pending:

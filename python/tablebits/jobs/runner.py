@@ -17,13 +17,14 @@ from .local import run_local
 BACKENDS = ("local", "ray")
 
 
-def check_job(game: Game | str, games: Any, seed: Any, params: dict[str, Any]) -> Game:
+def check_job(game: Game | str, games: Any, seed: Any,
+              params: dict[str, Any]) -> tuple[Game, int, int]:
     """The checks simulate, arena and ladder share, in this order: the game and its
-    ``params``, the number of games, the seed. Returns the game."""
+    ``params``, the number of games, the seed. Returns the game, the games and the seed (numpy
+    integers as Python ints)."""
     g = resolve_game(game, **params)
-    check_positive_int(games, "games")  # no statistics of zero games
-    check_seed(seed)
-    return g
+    games = check_positive_int(games, "games")  # no statistics of zero games
+    return g, games, check_seed(seed)
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,15 @@ class RunOptions:
         return asdict(self)
 
 
+def array_bytes(job: Job, games: int) -> int:
+    """The bytes of every game's rows of ``job`` (``keep_games=True``)."""
+    return games * sum(a.nbytes for a in job.arrays(1))
+
+
 def check_fits(job: Job, games: int) -> None:
     """The memory guard (``_memory``) for every game's rows of ``job``, before allocating."""
     _memory.check_fits(
-        games * sum(a.nbytes for a in job.arrays(1)), f"keeping all {games:,} games",
+        array_bytes(job, games), f"keeping all {games:,} games",
         "pass keep_games=False for summary mode, which keeps only the statistics, in memory "
         "that does not grow with the number of games",
     )

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from .. import _core
+from .._checks import is_int
 from .._core import State
 
 
@@ -23,13 +24,13 @@ def check_seat(state: State, seat: Any) -> int | None:
         return None
     if not isinstance(state, State):
         raise TypeError(f"expected a tablebits State, not {type(state).__name__}")
-    if not isinstance(seat, int) or isinstance(seat, bool):
+    if not is_int(seat):  # numpy's ints are ints; bools are not seats
         raise TypeError(f"seat must be an int or None, not {type(seat).__name__}")
     players = state.game.num_players
     if not 0 <= seat < players:
         raise ValueError(f"seat must be in 0..{players - 1} for this {state.game.id} game, "
                          f"got {seat}")
-    return seat
+    return int(seat)
 
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:

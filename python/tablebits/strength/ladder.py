@@ -29,6 +29,7 @@ from ..arena import ArenaResult, arena_job, arena_result
 from ..bots.builtin import BuiltinBot, Random
 from ..bots.spec import parse
 from ..jobs import runner
+from ..jobs.local import Progress
 from ..jobs.results import json_number
 from ..jobs.summary import ArenaSummary
 from ..stats import Interval
@@ -193,8 +194,8 @@ def ladder(
     ``reproducible`` work as in ``tb.arena`` for every arena of the ladder; the same ``seed``
     gives the same ladder (unless ``reproducible=False`` let time-limited bots play).
     """
-    check_positive_int(games, "games")  # every pair (or bot) plays at least one game
-    g = runner.check_job(game, games, seed, params)
+    games = check_positive_int(games, "games")  # every pair (or bot) plays at least one game
+    g, games, seed = runner.check_job(game, games, seed, params)
     resolved = _check_bots(bots, g)
     if not isinstance(reproducible, bool):
         raise TypeError(f"reproducible must be a bool, got {reproducible!r}")
@@ -206,7 +207,15 @@ def ladder(
     result = LadderResult(game_id=g.id, params=g.params, seed=seed, games=games, bots=names,
                           cooperative=info.cooperative, ratings=[], reproducible=reproducible)
 
+    players = g.num_players
+    pairs = list(itertools.combinations(range(len(resolved)), 2))
+    swapped_games = games // 2 if players % 2 and not info.cooperative else 0
+    arenas = len(resolved) if info.cooperative else len(pairs) * (2 if swapped_games else 1)
+    total = games * (len(resolved) if info.cooperative else len(pairs))
+
     def play(pair: list[BuiltinBot], entry_bot: list[int] | None, count: int) -> ArenaSummary:
+        names = " vs ".join(dict.fromkeys(b.name for b in pair))
+        bar.stage(f"{g.id} arena {len(result.arenas) + 1} of {arenas}: {names}")
         job = arena_job(g, pair, seed, entry_bot, reproducible=reproducible)
         outcome = runner.run(job, count, options)
         arena = arena_result(job, outcome)
@@ -214,22 +223,22 @@ def ladder(
         result.seconds += outcome.seconds
         return arena if isinstance(arena, ArenaSummary) else arena.summarize()
 
-    players = g.num_players
-    if info.cooperative:
-        # one bot fills every seat (arena_job's default)
-        result.ratings = [play([bot], None, games).win_shares()[0] for bot in resolved]
-        return result
-    alternate = [e % 2 for e in range(players)]  # A, B, A, B, ...: A holds any extra seat
-    held = (players - players // 2, players // 2)
-    swapped_games = games // 2 if players % 2 else 0  # B holds the extra seat in these
-    for a, b in itertools.combinations(range(len(resolved)), 2):
-        pair = [resolved[a], resolved[b]]
-        outcomes, counts = _outcomes(play(pair, alternate, games - swapped_games), held)
-        if swapped_games:
-            more, more_counts = _outcomes(play(pair[::-1], alternate, swapped_games), held)
-            outcomes = np.concatenate([outcomes, more[:, ::-1]])
-            counts = np.concatenate([counts, more_counts])
-        result.pairs.append(PairGames(a, b, outcomes, counts))
+    # One bar over every arena's games, labelled with the arena it is at.
+    with Progress.overall(total, f"{g.id} ladder", progress) as bar:
+        if info.cooperative:
+            # one bot fills every seat (arena_job's default)
+            result.ratings = [play([bot], None, games).win_shares()[0] for bot in resolved]
+            return result
+        alternate = [e % 2 for e in range(players)]  # A, B, A, B, ...: A holds any extra seat
+        held = (players - players // 2, players // 2)
+        for a, b in pairs:  # B holds the extra seat in the swapped games
+            pair = [resolved[a], resolved[b]]
+            outcomes, counts = _outcomes(play(pair, alternate, games - swapped_games), held)
+            if swapped_games:
+                more, more_counts = _outcomes(play(pair[::-1], alternate, swapped_games), held)
+                outcomes = np.concatenate([outcomes, more[:, ::-1]])
+                counts = np.concatenate([counts, more_counts])
+            result.pairs.append(PairGames(a, b, outcomes, counts))
     random = next(i for i, bot in enumerate(resolved) if isinstance(bot, Random))
     result.ratings = fit_ratings(len(resolved), result.pairs, random, seed=seed)
     return result

@@ -54,12 +54,13 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
             parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(default),
                                 default=default, help=f"{_HELP[f.name]} (default: %(default)s)")
     parser.add_argument("--hidden", type=int, nargs="+", default=list(defaults.hidden),
-                        help="widths of the hidden layers")
+                        help="widths of the hidden layers (default: %(default)s)")
     parser.add_argument("--rollout-mix", type=float, default=0.0,
                         help="the rollout_mix Baseline plays the network with by default, stored "
                              "with the weights (docs/strength.md; default: %(default)s)")
     parser.add_argument("--threads", type=int, default=1,
-                        help="teacher games played at once (results do not depend on it)")
+                        help="teacher games played at once (results do not depend on it; "
+                             "default: %(default)s)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--backend", choices=["local", "ray"], default="local",
                         help="play each round's games on local threads or as Ray tasks (the "

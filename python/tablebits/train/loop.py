@@ -214,26 +214,27 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
     and a fixed thread count keeps the sums, so the weights, the same from run to run.
     """
-    torch = _torch()
-    torch.set_num_threads(1)
+    # The options first: a bad one is named even where torch is missing.
     check_seed(config.seed)
     for name in ("rounds", "games_per_round", "teacher_iterations", "epochs", "batch",
                  "window"):
         check_positive_int(getattr(config, name), name)
     check_positive_int(threads, "threads")
     runner.RunOptions(backend=backend, address=address)  # checks them
-    if isinstance(rollout_mix, bool) or not isinstance(rollout_mix, (int, float)) \
-            or not 0.0 <= rollout_mix <= 1.0:
-        raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
+    for name, value in (("rollout_mix", rollout_mix), ("value_mix", config.value_mix)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not 0.0 <= value <= 1.0:
+            raise ValueError(f"{name} must be in [0, 1], got {value!r}")
     if config.teacher not in TEACHERS:
         raise ValueError(f"teacher must be one of {', '.join(TEACHERS)}, got {config.teacher!r}")
-    expert = config.teacher == "puct"
-    if expert:
+    if config.teacher == "puct":
         check_positive_int(config.gate_games, "gate_games")
         check_positive_int(config.gate_iterations, "gate_iterations")
         for name in ("teacher_mix", "gate_share"):
             if not 0.0 <= getattr(config, name) <= 1.0:
                 raise ValueError(f"{name} must be in [0, 1], got {getattr(config, name)!r}")
+    torch = _torch()
+    torch.set_num_threads(1)
     folder = Path(out)
     (folder / "rounds").mkdir(parents=True, exist_ok=True)
     sizes = (int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
@@ -262,7 +263,7 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
         start = int(saved["round"])
     generation = int(saved.get("generation", 0)) if checkpoint.exists() else 0
     accepted = Accepted.start(folder, game, _arrays(net), generation, rollout_mix) \
-        if expert else None
+        if config.teacher == "puct" else None
     bar = _bar(progress, config, start)
     try:
         for k in range(start, config.rounds):
