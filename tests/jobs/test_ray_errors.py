@@ -1,4 +1,4 @@
-"""Bad Ray addresses fail with a clear error within a bounded time (no Ray is running here)."""
+"""Bad Ray addresses fail with a clear error within a bounded time."""
 
 from __future__ import annotations
 
@@ -48,7 +48,19 @@ def test_unroutable_address_gives_up_after_the_timeout(monkeypatch):
     assert time.monotonic() - start < 3.0
 
 
-def test_auto_without_a_cluster_and_malformed_addresses():
+def test_auto_without_a_cluster_and_malformed_addresses(monkeypatch, tmp_path):
+    # "auto" joins any Ray instance this machine runs, found by scanning its processes and by the
+    # address file under Ray's temporary folder. Other programs on a shared machine may run one,
+    # so Ray is shown a machine without: no processes found, and an empty temporary folder.
+    from ray._private import services
+
+    def no_processes() -> list[str]:
+        return []
+
+    no_processes.cache_clear = lambda: None  # as the real one's: ray.init clears it
+    monkeypatch.setattr(services, "find_gcs_addresses", no_processes)
+    monkeypatch.setenv("RAY_TMPDIR", str(tmp_path))
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     with pytest.raises(ConnectionError, match="ray start --head"):
         tb.simulate("good_fortune", 10, backend="ray", address="auto")
     with pytest.raises(ValueError, match="HOST:PORT"):
