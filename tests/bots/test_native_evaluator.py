@@ -53,31 +53,70 @@ def test_shipped_network_agrees_with_numpy_on_every_game(game_id: str) -> None:
     assert np.allclose(priors.max(axis=1, where=masks, initial=0), 1)  # the best legal: exp(0)
 
 
-@pytest.mark.parametrize("widths", [[], [8], [37, 5, 64]])
-def test_any_depth_and_width_agrees_with_numpy(widths: list[int]) -> None:
-    """Widths that are no multiple of the C++ tile, no hidden layer at all, dense random
-    inputs, a row with nothing legal (all priors 0, as numpy gives)."""
-    rng = np.random.default_rng(len(widths))
-    sizes = [50, *widths]
+#: Every shipped network: (game id, the parameters it was trained on).
+SHIPPED = [(game_id, params) for game_id in GAMES
+           for _, params in weights.shipped_networks(game_id)]
+
+#: The C++ kernel evaluates rows in groups of 4: batches of 1 to 9 rows take every remainder.
+BATCH_SIZES = range(1, 10)
+
+
+def assert_agrees(net: weights.Network, obs: np.ndarray, masks: np.ndarray) -> None:
+    """The native evaluator gives what numpy computes, batch by batch of BATCH_SIZES rows."""
+    native = net.native()
+    start = 0
+    for rows in BATCH_SIZES:
+        o, m = obs[start:start + rows], masks[start:start + rows]
+        start += rows
+        want_priors, want_values = net.evaluate(o, m)
+        priors, values = native.evaluate(o, m)
+        assert priors.shape == (rows, m.shape[1]) and values.shape == want_values.shape
+        for got, want in ((priors, want_priors), (values, want_values)):
+            np.testing.assert_allclose(got, want, atol=1e-5, rtol=1e-5, err_msg=f"{rows} rows")
+
+
+@pytest.mark.parametrize(("game_id", "params"), SHIPPED,
+                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(SHIPPED)])
+def test_every_shipped_network_agrees_with_numpy_on_every_batch_size(game_id: str,
+                                                                     params: dict) -> None:
+    game = tb.make(game_id, **params)
+    net = weights.load_weights(weights.shipped_path(game_id, params), game)
+    obs, masks = positions(game, games=2, seed=3)
+    assert_agrees(net, obs, masks)
+
+
+def random_network(sizes: list[int], actions: int, players: int, seed: int) -> weights.Network:
+    rng = np.random.default_rng(seed)
     hidden = [(rng.normal(0, 0.3, (a, b)).astype(np.float32),
                rng.normal(0, 0.3, b).astype(np.float32)) for a, b in pairwise(sizes)]
-    policy = (rng.normal(0, 0.5, (sizes[-1], 7)).astype(np.float32),
-              rng.normal(0, 0.5, 7).astype(np.float32))
-    value = (rng.normal(0, 0.5, (sizes[-1], 3)).astype(np.float32),
-             rng.normal(0, 0.5, 3).astype(np.float32))
-    net = weights.Network(meta={"game": "test", "observation_size": 50}, hidden=hidden,
-                          policy=policy, value=value)
-    obs = rng.normal(0, 1, (40, 50)).astype(np.float32)
-    obs[obs < 0] = 0  # half zeros, as observations and ReLU give
-    masks = rng.random((40, 7)) < 0.5
+    policy = (rng.normal(0, 0.5, (sizes[-1], actions)).astype(np.float32),
+              rng.normal(0, 0.5, actions).astype(np.float32))
+    value = (rng.normal(0, 0.5, (sizes[-1], players)).astype(np.float32),
+             rng.normal(0, 0.5, players).astype(np.float32))
+    return weights.Network(meta={"game": "test", "observation_size": sizes[0]}, hidden=hidden,
+                           policy=policy, value=value)
+
+
+@pytest.mark.parametrize("sizes", [[53], [53, 8], [53, 37, 5, 64], [9, 129, 31], [1, 1],
+                                   [300, 17]])
+def test_any_depth_and_width_agrees_with_numpy(sizes: list[int]) -> None:
+    """Widths that are no multiple of any C++ tile or vector, no hidden layer at all, sparse
+    0/1 rows as the observations are, dense rows with negative values, rows of zeros and of
+    negative zeros, a row with nothing legal (all priors 0, as numpy gives)."""
+    rng = np.random.default_rng(len(sizes) * 100 + sizes[0])
+    net = random_network(sizes, actions=7, players=3, seed=sizes[-1])
+    rows = sum(BATCH_SIZES)
+    obs = (rng.random((rows, sizes[0])) < 0.15).astype(np.float32)
+    dense = rng.random(rows) < 0.4
+    obs[dense] = rng.normal(0, 1, (int(dense.sum()), sizes[0]))
+    obs[3] = 0.0
+    obs[7] = -0.0
+    masks = rng.random((rows, 7)) < 0.5
     masks[0] = False
     native = net.native()
-    assert (native.observation_size, native.num_actions, native.num_players) == (50, 7, 3)
-    want_priors, want_values = net.evaluate(obs, masks)
-    priors, values = native.evaluate(obs, masks)
-    np.testing.assert_allclose(priors, want_priors, atol=1e-5, rtol=1e-5)
-    np.testing.assert_allclose(values, want_values, atol=1e-5, rtol=1e-5)
-    assert (priors[0] == 0).all()
+    assert (native.observation_size, native.num_actions, native.num_players) == (sizes[0], 7, 3)
+    assert_agrees(net, obs, masks)
+    assert (native.evaluate(obs[:1], masks[:1])[0] == 0).all()
 
 
 def test_baseline_is_native_by_default_and_both_paths_search() -> None:
