@@ -8,6 +8,11 @@ slowdown (more work per game or per step) fails it. The workloads:
 - `rollouts`: random full games in C++ (`csrc/tests/bench.cpp`), per game;
 - `batch`: BatchEnv steps with sampled actions in C++, per env-step;
 - `ismcts`: ISMCTS iterations in C++ (searches of 5,000 iterations), per iteration;
+- `network`: forward passes of a network of the shipped networks' shape (hashed weights) through
+  the C++ evaluator (`core/mlp.hpp`), in batches of 8 rows, per row
+  (`csrc/tests/bench_network.cpp`);
+- `baseline`: PUCT iterations with that network, as Baseline searches (searches of 1,000
+  iterations, no playouts), per iteration;
 - `python`: Python-driven stepping (`legal_actions` + `apply_action`) through the bindings,
   per step, with a fixed PYTHONHASHSEED.
 
@@ -33,12 +38,15 @@ from tablebits import _build_info as build_info
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = ROOT / "benchmarks" / "baseline.json"
 BENCH_BINARY = ROOT / "build" / "tools" / "bench"
+NETWORK_BINARY = ROOT / "build" / "tools" / "bench_network"
 TOLERANCE = 0.05  # fail when a workload needs more than 5% more instructions
 
 WORKLOADS = {  # name -> units of work
     "rollouts": 2_000,
     "batch": 200_000,
     "ismcts": 20_000,  # iterations, in searches of 5,000
+    "network": 20_000,  # rows, in batches of 8
+    "baseline": 10_000,  # iterations, in searches of 1,000
     "python": 1_000,  # games; unit: steps printed (start-up is subtracted, see measure)
 }
 
@@ -72,12 +80,13 @@ def build_bench() -> None:
     flags = [] if build_info.ARCH == "none" else [f"-march={build_info.ARCH}"]
     if build_info.SLOW_PDEP:
         flags.append("-DTABLEBITS_SLOW_PDEP")
-    subprocess.run(
-        ["g++", "-std=c++20", "-O3", "-DNDEBUG", *flags, "-Wall", "-Wextra", "-Werror",
-         f"-I{ROOT / 'csrc'}", str(ROOT / "csrc" / "tests" / "bench.cpp"), "-o", str(BENCH_BINARY),
-         "-pthread"],
-        check=True,
-    )
+    for binary in (BENCH_BINARY, NETWORK_BINARY):
+        subprocess.run(
+            ["g++", "-std=c++20", "-O3", "-DNDEBUG", *flags, "-Wall", "-Wextra", "-Werror",
+             f"-I{ROOT / 'csrc'}", str(ROOT / "csrc" / "tests" / f"{binary.name}.cpp"), "-o",
+             str(binary), "-pthread"],
+            check=True,
+        )
 
 
 def callgrind(command: list[str]) -> tuple[int, str]:
@@ -106,7 +115,8 @@ def measure(game_id: str, workload: str) -> float:
         total, out = callgrind([*cmd, str(n)])
         units = int(out.strip())
     else:
-        cmd = [str(BENCH_BINARY), workload, game_id]
+        binary = NETWORK_BINARY if workload in ("network", "baseline") else BENCH_BINARY
+        cmd = [str(binary), workload, game_id]
         base, _ = callgrind([*cmd, "0"])
         total, _ = callgrind([*cmd, str(n)])
         units = n
