@@ -4,6 +4,8 @@
 //   bench_network network GAME N    N rows through a network of the shipped networks' shape, in
 //                                   batches of 8 (PUCT's), of observations along random games
 //   bench_network baseline GAME N   N PUCT iterations with that network, in searches of 1,000
+//   bench_network clock             the core's clock in GHz, timed over dependent additions
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -105,11 +107,37 @@ double baseline(size_t iterations) {
   return checksum;
 }
 
+// A chain of dependent integer additions retires one per cycle on every x86-64 (and arm64)
+// core, so their rate is the clock. The best of many short runs: the machine's other work only
+// ever slows one down.
+double clock_ghz() {
+  double best = 0;
+  for (uint64_t run = 1; run <= 300; ++run) {
+    constexpr uint64_t kSteps = 250'000;
+    uint64_t x = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (uint64_t i = 0; i < kSteps; ++i) {
+      for (int k = 0; k < 8; ++k) {
+        x += run;
+        asm volatile("" : "+r"(x));  // keeps each addition, in order
+      }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (x != run * kSteps * 8) std::abort();
+    best = std::max(best, 8.0 * kSteps / seconds / 1e9);
+  }
+  return best;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 2 && std::strcmp(argv[1], "clock") == 0) {
+    std::printf("%.3f\n", clock_ghz());
+    return 0;
+  }
   if (argc != 4 || (std::strcmp(argv[1], "network") != 0 && std::strcmp(argv[1], "baseline") != 0)) {
-    std::fprintf(stderr, "usage: bench_network network|baseline GAME N\n");
+    std::fprintf(stderr, "usage: bench_network network|baseline GAME N, or bench_network clock\n");
     return 2;
   }
   const std::string mode = argv[1], game = argv[2];
