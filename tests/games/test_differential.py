@@ -2,7 +2,9 @@
 
 Each case plays `games` random games on both implementations from the same seeds (the driver in
 tests/support/differential.py compares legal actions before every step, full state dicts after every
-step, then returns and scores), and `check` asserts what the case is there to exercise. Every
+step, then returns and scores), and `check` asserts what the case is there to exercise. A case of
+1,000 games or more runs its first half by default and its second half under `-m heavy`, so the
+default run stays quick and CI, which runs both, plays every game once. Every
 registered game is compared under each of its example parameter sets (`kExampleParams`) against
 its reference, `tests/games/reference/<game id>.py`, found by name; the cases below add what those
 sets do not reach.
@@ -30,7 +32,8 @@ class Case:
     params: dict[str, Any]
     games: int
     seed: int
-    check: Callable[[Counter], bool] = field(default=lambda stats: True)
+    #: Given the stats and the number of games played, whether the case did its job.
+    check: Callable[[Counter, int], bool] = field(default=lambda stats, games: True)
     name: str = ""
 
     @property
@@ -39,19 +42,23 @@ class Case:
         return f"{self.game_id}-{label}"
 
 
-def ends_in(outcome: str, games: int = 2000) -> Callable[[Counter], bool]:
+def ends_in(outcome: str) -> Callable[[Counter, int], bool]:
     """Every game ended or was truncated, and `outcome` happened at least once."""
-    return lambda stats: stats["ended"] + stats["truncated"] == games and stats[outcome] > 0
+    return lambda stats, games: stats["ended"] + stats["truncated"] == games and stats[outcome] > 0
 
 
-def good_fortune_steps(variant: str) -> Callable[[Counter], bool]:
+def good_fortune_steps(variant: str) -> Callable[[Counter, int], bool]:
     # 9 rounds, each of the selection node(s) (one in the guess variant) and then 2 placements
     selection_nodes = 1 if variant == "guess" else 2
-    return lambda stats: stats["steps"] == 2000 * 9 * (selection_nodes + 2)
+    return lambda stats, games: stats["steps"] == games * 9 * (selection_nodes + 2)
 
 
-def hoi_pho_steps(stats: Counter) -> bool:
-    return stats["steps"] > 2000 * 4
+def hoi_pho_steps(stats: Counter, games: int) -> bool:
+    return stats["steps"] > games * 4
+
+
+def fox_steps(stats: Counter, games: int) -> bool:
+    return stats["steps"] > games * 20
 
 
 def fox_board(gems: list[int], plus: list[int]) -> list[dict[str, Any]]:
@@ -67,9 +74,8 @@ CASES = [
     # Fox Duet: Side A, a small level-2 board (every game plays at least 10 full tricks), and
     # edge boards: the smallest path, no gems at all, a + on the centre, the longest path, and
     # stacks of gems sliding toward fully covered ends.
-    Case("fox_duet", {}, 2000, 3, lambda stats: stats["steps"] > 2000 * 20, "level1-sideA"),
-    Case("fox_duet", {"level": 2, "board": FOX_SMALL_BOARD}, 2000, 3,
-         lambda stats: stats["steps"] > 2000 * 20, "level2-7spaces"),
+    Case("fox_duet", {}, 2000, 3, fox_steps, "level1-sideA"),
+    Case("fox_duet", {"level": 2, "board": FOX_SMALL_BOARD}, 2000, 3, fox_steps, "level2-7spaces"),
     *(
         Case("fox_duet", {"level": 3, "board": board}, 300, 4, name=name)
         for name, board in {
@@ -117,8 +123,22 @@ EXAMPLE_CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES + EXAMPLE_CASES, ids=lambda case: case.id)
-def test_engine_matches_reference(case: Case):
+def halves(cases: list[Case]) -> list[Any]:
+    """Each case with the games it plays: long cases in two halves, the second one heavy."""
+    runs = []
+    for case in cases:
+        if case.games < 1000:
+            runs.append(pytest.param(case, range(case.games), id=case.id))
+            continue
+        half = case.games // 2
+        runs.append(pytest.param(case, range(half), id=case.id))
+        runs.append(pytest.param(case, range(half, case.games), id=f"{case.id}-second-half",
+                                 marks=pytest.mark.heavy))
+    return runs
+
+
+@pytest.mark.parametrize(("case", "games"), halves(CASES + EXAMPLE_CASES))
+def test_engine_matches_reference(case: Case, games: range):
     reference = importlib.import_module(f"tests.games.reference.{case.game_id}")
-    stats = run_differential(case.game_id, reference, case.params, games=case.games, seed=case.seed)
-    assert case.check(stats), dict(stats)
+    stats = run_differential(case.game_id, reference, case.params, games=games, seed=case.seed)
+    assert case.check(stats, len(games)), dict(stats)

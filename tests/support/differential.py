@@ -14,9 +14,13 @@ from tests.support.helpers import apply_move, random_move
 
 
 def run_differential(
-    game_id: str, reference: ModuleType, params: dict[str, Any], games: int, seed: int = 0
+    game_id: str,
+    reference: ModuleType,
+    params: dict[str, Any],
+    games: range,
+    seed: int = 0,
 ) -> Counter:
-    """Plays `games` random games on both implementations and compares them throughout.
+    """Plays the random games numbered `games` on both implementations, comparing throughout.
 
     Both start from the same seed; before every step their legal actions must agree, after
     every step their full state dicts must agree, and at the end their returns (the engine's
@@ -27,7 +31,7 @@ def run_differential(
     reference_game = reference.make(**params)
     n = engine_game.num_players
     stats: Counter = Counter()
-    for g in range(games):
+    for g in games:
         rng = random.Random(seed * 1_000_003 + g)
         state_seed = rng.getrandbits(64)
         engine = engine_game.new_initial_state(state_seed)
