@@ -104,7 +104,7 @@ def test_buttons_slider_and_seat_views(browser, fox_page):
         assert canonical(shown) == canonical(states[7].to_svg(view))
         partner = states[7].to_dict()["hands"][1 - view]
         known = states[7].to_dict()["known"][1 - view]
-        assert shown.count('class="hidden"') == len(partner) - len(known)
+        assert shown.count('class="tb-hidden"') == len(partner) - len(known)
     browser.find_element(By.ID, "moves").find_elements(By.TAG_NAME, "li")[4].click()
     assert text(browser, "step") == f"step 5 of {len(states) - 1}"
     assert canonical(board(browser)) == canonical(states[5].to_svg(1))  # the view stays
@@ -122,6 +122,48 @@ def test_the_game_picker_loads_each_game(browser, fox_page):
     assert text(browser, "step") == f"step 0 of {len(records[2].actions)}"
     assert canonical(board(browser)) == canonical(states[0].to_svg())
     assert f"seed {records[2].seed}" in text(browser, "info")
+
+
+#: Every face-down card on the board (found by its title, whatever its class): its box, whether
+#: it is displayed, and whether it is what the browser shows at its centre (not covered).
+FACE_DOWN = """
+return Array.from(document.querySelectorAll('#board g'))
+  .filter((g) => g.querySelector(':scope > title')?.textContent === 'a face-down card')
+  .map((g) => {
+    g.scrollIntoView({block: 'center', inline: 'center'});
+    const box = g.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {width: box.width, height: box.height, display: getComputedStyle(g).display,
+            onTop: g.contains(hit)};
+  });
+"""
+
+
+def hidden_cards(state: tb.State, seat: int) -> int:
+    """The cards of the other players that ``seat`` does not know (from the state dict)."""
+    d = state.to_dict()
+    return sum(len(hand) - len(d["known"][p]) for p, hand in enumerate(d["hands"])
+               if p != seat)
+
+
+@pytest.mark.parametrize("game_id", ["fox_duet", "hoi_pho"])
+def test_each_seat_view_shows_its_face_down_cards(browser, tmp_path, game_id):
+    record = tb.load_records(RECORDS / f"{game_id}.jsonl")[0]
+    out = write_replay_page([record], tmp_path / f"{game_id}.html")
+    states = states_of(record)
+    open_page(browser, out)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(3):
+        body.send_keys(Keys.ARROW_RIGHT)
+    seat = Select(browser.find_element(By.ID, "seat"))
+    assert browser.execute_script(FACE_DOWN) == []  # "everything": every hand face up
+    for view in range(len(record.bots)):
+        seat.select_by_index(view + 1)
+        cards = browser.execute_script(FACE_DOWN)
+        assert len(cards) == hidden_cards(states[3], view) > 0
+        for card in cards:
+            assert card["display"] != "none" and card["onTop"], card
+            assert card["width"] > 20 and card["height"] > 30, card
 
 
 @pytest.mark.parametrize("game_id", tb.games())
