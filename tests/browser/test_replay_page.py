@@ -6,17 +6,19 @@ the same number of actions, so the page can only pass by showing the right posit
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tablebits as tb
-from tablebits.pictures.page import write_replay_page
+from tablebits.pictures.page import replay_page, write_replay_page
 
 RECORDS = Path(__file__).parents[1] / "data" / "records"
 
@@ -164,6 +166,27 @@ def test_each_seat_view_shows_its_face_down_cards(browser, tmp_path, game_id):
         for card in cards:
             assert card["display"] != "none" and card["onTop"], card
             assert card["width"] > 20 and card["height"] > 30, card
+
+
+#: Text that ends or hides the page's data script if written into it as it is.
+HOSTILE_NAMES = ["<!--<script>",
+                 "</script><script>alert(1)</script> ]]> \u2028\u2029 &amp; __DATA__"]
+
+
+def test_hostile_bot_names_show_as_text(browser, tmp_path):
+    record = tb.load_records(RECORDS / "fox_duet.jsonl")[0]
+    record = dataclasses.replace(record, bots=HOSTILE_NAMES)
+    title = "<!--<script>alert(2)</script> __DATA__"
+    out = tmp_path / "hostile.html"
+    out.write_text(replay_page([record], title=title), encoding="utf-8")
+    open_page(browser, out)  # a blank page never gets ready
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text  # noqa: B018 - no script of the names ran
+    info = browser.execute_script("return document.getElementById('info').textContent")
+    assert info.endswith(f"; player 0: {HOSTILE_NAMES[0]}, player 1: {HOSTILE_NAMES[1]}")
+    assert browser.title == title
+    assert canonical(board(browser)) == canonical(states_of(record)[0].to_svg())
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 2
 
 
 @pytest.mark.parametrize("game_id", tb.games())
