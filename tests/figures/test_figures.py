@@ -109,6 +109,28 @@ def test_fox_duet_is_plotted_as_a_team():
         assert len(fig.axes) == 2 and "the team scores 0 in every game" in fig.get_suptitle()
 
 
+def error_bar_ends(ax) -> list[tuple[float, float]]:
+    """(low, high) of every error bar drawn in ``ax``."""
+    return [(float(seg[0][1]), float(seg[1][1]))
+            for bars in ax.containers if isinstance(bars, BarContainer) and bars.errorbar
+            for seg in bars.errorbar.lines[2][0].get_segments()]
+
+
+def test_fox_duet_plots_at_3000_games(tmp_path, capsys):
+    # Random play wins none of these games (seed 0); the interval's low end for 0 of 3,000
+    # once came out 1e-19 above 0 and the plot failed on a negative error bar.
+    high = 1.96**2 / (3000 + 1.96**2)  # the Wilson interval of 0 of n: [0, z^2 / (n + z^2)]
+    for command in (["simulate", "fox_duet"], ["arena", "fox_duet", "--bots", "random"]):
+        path = tmp_path / f"{command[0]}.png"
+        assert main([*command, "--games", "3000", "--no-progress", "--plot", str(path)]) == 0
+        assert path.read_bytes().startswith(PNG)
+        assert f"plot saved to {path}" in capsys.readouterr().out
+    result = tb.simulate("fox_duet", 3000)
+    assert result.returns.sum() == 0
+    ends = error_bar_ends(result.plot().axes[0])
+    assert ends == [(0.0, pytest.approx(high, rel=1e-9))]
+
+
 def test_arena_figure(tmp_path):
     result = tb.arena("hoi_pho", ["ismcts:20", "random"], games=24, seed=1, threads=2,
                       players=3)
