@@ -1,8 +1,10 @@
-"""SimulationResult.plot, ArenaResult.plot and --plot: what each figure holds."""
+"""SimulationResult.plot, ArenaResult.plot, sweep_figure and --plot: what each figure holds."""
 
 from __future__ import annotations
 
+import struct
 import sys
+from itertools import combinations
 from types import SimpleNamespace
 
 import numpy as np
@@ -13,6 +15,7 @@ import tablebits as tb
 from tablebits.__main__ import main
 from tablebits.cli import main as cli_main
 from tablebits.figures.results import ladder_figure
+from tablebits.figures.sweep import cell_labels, sweep_figure
 from tablebits.stats import Interval
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -241,3 +244,58 @@ def test_a_ladder_names_its_game():
         ratings=[Interval(0.0, -50.0, 50.0), Interval(120.0, 60.0, 180.0)])
     [ax] = ladder_figure(ladder).axes
     assert ax.get_title() == "Hội Phố: ladder, 40 games per pair (seed 3)"
+
+
+def png_size(path) -> tuple[int, int]:
+    """(width, height) from a PNG file's IHDR chunk."""
+    return struct.unpack(">II", path.read_bytes()[16:24])
+
+
+def test_a_sweeps_length_lines_differ_in_style_and_marker():
+    table = tb.sweep("hoi_pho", {"players": [3, 4, 5], "sheep_tie": [True, False]}, 30)
+    fig = sweep_figure(table, ["players", "sheep_tie"])
+    assert fig.get_suptitle() == "Hội Phố: 30 games per cell"
+    lengths = fig.axes[1]
+    assert lengths.get_xlabel() == LENGTH
+    lines = lengths.get_lines()
+    assert [line.get_label() for line in lines] == cell_labels(table, ["players", "sheep_tie"])
+    assert len({(line.get_linestyle(), line.get_marker()) for line in lines}) == 6
+    bars = [c for c in fig.axes[0].containers if isinstance(c, BarContainer)]
+    assert len({b.patches[0].get_hatch() for b in bars}) == len(bars) == 5  # positions 0-4
+
+
+def test_a_cooperative_sweep_shows_the_team_without_a_fair_share():
+    table = tb.sweep("fox_duet", {"level": [1]}, 200)
+    shares = sweep_figure(table, ["level"]).axes[0]
+    assert shares.get_ylabel() == "team win rate (95% interval)"
+    segments = [seg for c in shares.collections for seg in c.get_segments()]
+    assert not [seg for seg in segments if seg[0][1] == seg[1][1]]  # no horizontal line
+    wins = table[table["position"] == 0]["win_share"].tolist()
+    assert _bar_heights(shares) == pytest.approx(wins)  # one bar per cell: the team's
+
+
+@pytest.mark.parametrize("rounds", [29, 290])
+def test_a_sweep_of_many_cells_stays_readable_and_at_most_2000_px_wide(tmp_path, rounds):
+    grid = {"players": [3, 4], "max_rounds": list(range(1, rounds + 1))}
+    table = tb.sweep("color_mafia", grid, 5)
+    path = tmp_path / "sweep.png"
+    fig = sweep_figure(table, list(grid), path)
+    width, height = png_size(path)
+    assert width <= 2000 and height <= 1000  # 58 cells were 7,160 px wide, 580 were 69,800
+    fig.canvas.draw()
+    shares, lengths = fig.axes
+    labels = [t for t in lengths.get_xticklabels() if t.get_text()]
+    assert labels and not [t for t in shares.get_xticklabels() if t.get_visible() and t.get_text()]
+    boxes = [t.get_window_extent() for t in labels]
+    for a, b in combinations(boxes, 2):
+        assert not a.overlaps(b)
+    for box in boxes:
+        assert box.x0 >= 0 and box.x1 <= width and box.y0 >= 0
+    # The labels shown are cells' labels, in cell order, evenly spaced.
+    names = cell_labels(table, list(grid))
+    shown = [t.get_text() for t in labels]
+    ticks = [int(x) for x in lengths.get_xticks()]
+    assert shown == [names[i] for i in ticks] and len(set(np.diff(ticks))) <= 1
+    # Win shares are points on a line per position, told apart by style and marker.
+    lines = [line for line in shares.get_lines() if line.get_label().startswith("position")]
+    assert len({(line.get_linestyle(), line.get_marker()) for line in lines}) == len(lines) == 4
