@@ -21,7 +21,10 @@ def wilson(successes: float, n: int, z: float = 1.96) -> Interval:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds p, but at p = 0 or 1 its end is a difference of two equal
+    # numbers, and rounding can put it a hair on the wrong side (0 of 3,000 gave a low end of
+    # 1e-19 above the mean): a negative error bar, which matplotlib refuses.
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def share_interval(shares: np.ndarray) -> Interval:

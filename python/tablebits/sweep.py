@@ -147,8 +147,8 @@ def sweep(
     ``bots``: ``tb.arena(game, bots, ...)``) in summary mode; a Game ``game`` gives the
     parameters the grid does not set; with ``keep_games=True`` every
     cell's per-game result is kept too, in ``table.attrs["results"]`` (one per cell).
-    ``table.attrs`` also holds ``parameters`` (the grid's names) and ``length_histograms``
-    (per cell, the number of games of each length), which
+    ``table.attrs`` also holds ``game`` (the game's id), ``parameters`` (the grid's names) and
+    ``length_histograms`` (per cell, the number of games of each length), which
     ``tablebits.figures.sweep.sweep_figure`` draws.
 
     ``threads``, ``progress``, ``backend``, ``address`` and ``task_seconds`` work as in
@@ -191,6 +191,7 @@ def sweep(
     except KeyboardInterrupt:
         raise SweepInterrupted(pandas.DataFrame(rows), len(histograms), len(cells)) from None
     table = pandas.DataFrame(rows)
+    table.attrs["game"] = game_id
     table.attrs["parameters"] = Shared(grid)
     table.attrs["length_histograms"] = Shared(tuple(h) for h in histograms)
     if keep_games:

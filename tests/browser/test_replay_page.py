@@ -6,17 +6,19 @@ the same number of actions, so the page can only pass by showing the right posit
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tablebits as tb
-from tablebits.pictures.page import write_replay_page
+from tablebits.pictures.page import replay_page, write_replay_page
 
 RECORDS = Path(__file__).parents[1] / "data" / "records"
 
@@ -104,7 +106,7 @@ def test_buttons_slider_and_seat_views(browser, fox_page):
         assert canonical(shown) == canonical(states[7].to_svg(view))
         partner = states[7].to_dict()["hands"][1 - view]
         known = states[7].to_dict()["known"][1 - view]
-        assert shown.count('class="hidden"') == len(partner) - len(known)
+        assert shown.count('class="tb-hidden"') == len(partner) - len(known)
     browser.find_element(By.ID, "moves").find_elements(By.TAG_NAME, "li")[4].click()
     assert text(browser, "step") == f"step 5 of {len(states) - 1}"
     assert canonical(board(browser)) == canonical(states[5].to_svg(1))  # the view stays
@@ -122,6 +124,69 @@ def test_the_game_picker_loads_each_game(browser, fox_page):
     assert text(browser, "step") == f"step 0 of {len(records[2].actions)}"
     assert canonical(board(browser)) == canonical(states[0].to_svg())
     assert f"seed {records[2].seed}" in text(browser, "info")
+
+
+#: Every face-down card on the board (found by its title, whatever its class): its box, whether
+#: it is displayed, and whether it is what the browser shows at its centre (not covered).
+FACE_DOWN = """
+return Array.from(document.querySelectorAll('#board g'))
+  .filter((g) => g.querySelector(':scope > title')?.textContent === 'a face-down card')
+  .map((g) => {
+    g.scrollIntoView({block: 'center', inline: 'center'});
+    const box = g.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {width: box.width, height: box.height, display: getComputedStyle(g).display,
+            onTop: g.contains(hit)};
+  });
+"""
+
+
+def hidden_cards(state: tb.State, seat: int) -> int:
+    """The cards of the other players that ``seat`` does not know (from the state dict)."""
+    d = state.to_dict()
+    return sum(len(hand) - len(d["known"][p]) for p, hand in enumerate(d["hands"])
+               if p != seat)
+
+
+@pytest.mark.parametrize("game_id", ["fox_duet", "hoi_pho"])
+def test_each_seat_view_shows_its_face_down_cards(browser, tmp_path, game_id):
+    record = tb.load_records(RECORDS / f"{game_id}.jsonl")[0]
+    out = write_replay_page([record], tmp_path / f"{game_id}.html")
+    states = states_of(record)
+    open_page(browser, out)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(3):
+        body.send_keys(Keys.ARROW_RIGHT)
+    seat = Select(browser.find_element(By.ID, "seat"))
+    assert browser.execute_script(FACE_DOWN) == []  # "everything": every hand face up
+    for view in range(len(record.bots)):
+        seat.select_by_index(view + 1)
+        cards = browser.execute_script(FACE_DOWN)
+        assert len(cards) == hidden_cards(states[3], view) > 0
+        for card in cards:
+            assert card["display"] != "none" and card["onTop"], card
+            assert card["width"] > 20 and card["height"] > 30, card
+
+
+#: Text that ends or hides the page's data script if written into it as it is.
+HOSTILE_NAMES = ["<!--<script>",
+                 "</script><script>alert(1)</script> ]]> \u2028\u2029 &amp; __DATA__"]
+
+
+def test_hostile_bot_names_show_as_text(browser, tmp_path):
+    record = tb.load_records(RECORDS / "fox_duet.jsonl")[0]
+    record = dataclasses.replace(record, bots=HOSTILE_NAMES)
+    title = "<!--<script>alert(2)</script> __DATA__"
+    out = tmp_path / "hostile.html"
+    out.write_text(replay_page([record], title=title), encoding="utf-8")
+    open_page(browser, out)  # a blank page never gets ready
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text  # noqa: B018 - no script of the names ran
+    info = browser.execute_script("return document.getElementById('info').textContent")
+    assert info.endswith(f"; player 0: {HOSTILE_NAMES[0]}, player 1: {HOSTILE_NAMES[1]}")
+    assert browser.title == title
+    assert canonical(board(browser)) == canonical(states_of(record)[0].to_svg())
+    assert len(browser.find_elements(By.TAG_NAME, "script")) == 2
 
 
 @pytest.mark.parametrize("game_id", tb.games())

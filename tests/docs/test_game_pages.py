@@ -7,9 +7,12 @@ tables covering every id, a state-dict example and an observation layout.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import tablebits as tb
+from tablebits.pictures import display_name
 from tests.docs.blocks import GAME_DOCS, checked_blocks
 
 
@@ -30,3 +33,12 @@ def test_games_index_links_every_page():
     index = (GAME_DOCS / "README.md").read_text(encoding="utf-8")
     for game_id in tb.games():
         assert f"({game_id}.md)" in index, f"docs/games/README.md does not link {game_id}.md"
+
+
+@pytest.mark.parametrize("game_id", tb.games())
+def test_a_games_display_name_is_its_pages_title(game_id: str):
+    # "# Hội Phố, 2nd edition (`hoi_pho`)": the name before the edition and the id.
+    title = (GAME_DOCS / f"{game_id}.md").read_text(encoding="utf-8").splitlines()[0]
+    name = re.fullmatch(rf"# (.+?)(, [^,]+ edition)? \(`{game_id}`\)", title)
+    assert name is not None, title
+    assert display_name(game_id) == name.group(1)

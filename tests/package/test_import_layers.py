@@ -47,7 +47,7 @@ ONLY: dict[str, set[str]] = {
              "errors", "stats", "bots", "records"},
     "pictures": {"_core", "_batch", "_cpu", "_checks", "_memory", "_paths", "_registry",
                  "records"},
-    "figures": {"_paths", "_registry", "stats", "jobs"},
+    "figures": {"_paths", "_registry", "stats", "jobs", "pictures"},
 }
 
 

@@ -22,7 +22,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def titles(svg: str, kind: str) -> list[str]:
-    """The titles of the pieces of one kind ("tile", "card", "hidden"), in drawing order."""
+    """The titles of the pieces of one class ("tb-tile", "tb-card", "tb-hidden"), in order."""
     root = ET.fromstring(svg)
     return [g.find(f"{SVG}title").text or "" for g in root.iter(f"{SVG}g")
             if g.get("class") == kind]
@@ -70,7 +70,7 @@ GF_PLACE = {
 
 def test_good_fortune_tiles_show_charms_and_dice_from_the_tile_table():
     svg = tb.make("good_fortune").state_from_dict(GF_PLACE).to_svg()
-    tiles = titles(svg, "tile")
+    tiles = titles(svg, "tb-tile")
     # The line as it lies, left charm first (the page's table: 7 cat/ganesha die 2, 12
     # cat/mati die 1, 19 mati/ganesha die 3; the dict gives the orientation).
     assert tiles[:3] == ["tile 7: cat, ganesha, die 2", "tile 12: mati, cat, die 1",
@@ -93,8 +93,8 @@ def test_good_fortune_tiles_show_charms_and_dice_from_the_tile_table():
 
 def test_good_fortune_has_nothing_to_hide():
     state = tb.make("good_fortune").state_from_dict(GF_PLACE)
-    assert titles(state.to_svg(0), "tile") == titles(state.to_svg(None), "tile")
-    assert titles(state.to_svg(1), "hidden") == []
+    assert titles(state.to_svg(0), "tb-tile") == titles(state.to_svg(None), "tb-tile")
+    assert titles(state.to_svg(1), "tb-hidden") == []
 
 
 # -- Color Mafia -----------------------------------------------------------------------------
@@ -153,12 +153,12 @@ FOX_MID = {
 
 
 def card_names(svg: str) -> list[str]:
-    return [t.split(":")[0] for t in titles(svg, "card")]
+    return [t.split(":")[0] for t in titles(svg, "tb-card")]
 
 
 def test_fox_duet_cards_show_footprints_and_abilities():
     svg = tb.make("fox_duet").state_from_dict(FOX_MID).to_svg()
-    cards = titles(svg, "card")
+    cards = titles(svg, "tb-card")
     # The page's footprint table: 1 -> 0 (Musician), 3 -> 2 (Fox), 6 -> 2, 9 -> 0 (Heir).
     assert cards[:3] == ["D1: Dove, 0 steps, Musician", "D6: Dove, 2 steps",
                          "D3: Dove, 2 steps, Fox"]
@@ -179,7 +179,7 @@ def test_fox_duet_seat_hides_the_partners_dealt_cards_and_the_deck():
     shown = card_names(svg)
     # Player 0 sees its hand, the decree, the trick and player 1's known D4, nothing else.
     assert sorted(shown) == sorted(["D1", "D6", "D3", "S4", "S6", "S9", "D2", "D4"])
-    assert len(titles(svg, "hidden")) == 3  # R5, R6, R8 face down
+    assert len(titles(svg, "tb-hidden")) == 3  # R5, R6, R8 face down
     for hidden in ("R5", "R6", "R8", "R1", "R4", "S1", "S5", "D7", "D8", "D10"):
         assert not re.search(rf"\b{hidden}\b", svg), hidden
     assert "7 undealt cards, face down" in words(svg)
@@ -204,7 +204,7 @@ NAGA = {
 
 def test_hoi_pho_merchants_by_name_and_skill_and_the_contract_pile():
     svg = tb.make("hoi_pho", players=3).state_from_dict(NAGA).to_svg()
-    cards = titles(svg, "card")
+    cards = titles(svg, "tb-card")
     assert cards[:4] == ["ship", "5 Cat", "6 Naga", "10 Sheep"]  # the table
     assert cards[4:] == ["8 Snake", "ship", "1 Mouse", "11 Goat", "12 Monkey"]  # the hands
     text = words(svg)
@@ -222,12 +222,13 @@ def test_hoi_pho_merchants_by_name_and_skill_and_the_contract_pile():
 def test_hoi_pho_seat_sees_only_its_hand_and_known_cards():
     game = tb.make("hoi_pho", players=3)
     svg = game.state_from_dict(NAGA).to_svg(0)
-    assert titles(svg, "card")[4:] == ["8 Snake"]
-    assert len(titles(svg, "hidden")) == 4  # 0 1 | 11 12
+    assert titles(svg, "tb-card")[4:] == ["8 Snake"]
+    assert len(titles(svg, "tb-hidden")) == 4  # 0 1 | 11 12
     for gone in ("1 Mouse", "11 Goat", "12 Monkey"):
         assert gone not in words(svg)
     known = dict(NAGA, known=[[], [1], []])
-    assert titles(game.state_from_dict(known).to_svg(0), "card")[4:] == ["8 Snake", "1 Mouse"]
+    shown = titles(game.state_from_dict(known).to_svg(0), "tb-card")
+    assert shown[4:] == ["8 Snake", "1 Mouse"]
 
 
 # -- Every game --------------------------------------------------------------------------------
@@ -259,6 +260,20 @@ def test_every_game_draws_every_seat_and_rejects_a_bad_seat(game_id):
             with pytest.raises(TypeError, match="seat must be an int or None"):
                 state.to_svg(bad)
         assert state.to_dict() == before
+
+
+def test_every_class_a_picture_writes_is_prefixed():
+    # A page's CSS styles an inline SVG too: the replay page hides `.hidden`, so a picture
+    # class named like a page's would vanish there.
+    classes = set()
+    for game_id in tb.games():
+        for state in random_states(game_id, seed=4, count=6):
+            for seat in [None, *range(state.game.num_players)]:
+                root = ET.fromstring(state.to_svg(seat))
+                for element in root.iter():
+                    classes.update((element.get("class") or "").split())
+    assert {"tb-tile", "tb-card", "tb-hidden"} <= classes
+    assert all(name.startswith("tb-") for name in classes), classes
 
 
 def test_to_svg_rejects_what_is_not_a_state():

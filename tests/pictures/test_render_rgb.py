@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 
+import gymnasium
 import numpy as np
 import pytest
 
-# All three come with the test extra (pip install '.[test]'); skipped only in a bare install.
-pytest.importorskip("resvg_py", reason="pip install 'tablebits[render]'")
-pytest.importorskip("pettingzoo")
-
-import gymnasium  # noqa: E402
-
-import tablebits as tb  # noqa: E402
-import tablebits.gymnasium  # noqa: E402, F401  (registers tablebits/<Game>-v0)
-from tablebits.pettingzoo import env as aec_env  # noqa: E402
-from tablebits.pettingzoo import parallel_env  # noqa: E402
-from tablebits.pictures.good_fortune import CHARM_COLORS  # noqa: E402
+import tablebits as tb
+import tablebits.gymnasium  # noqa: F401  (registers tablebits/<Game>-v0)
+from tablebits.pettingzoo import env as aec_env
+from tablebits.pettingzoo import parallel_env
+from tablebits.pictures.good_fortune import CHARM_COLORS
 
 
 def size_of(state: tb.State) -> tuple[int, int]:
@@ -55,11 +51,26 @@ def test_pettingzoo_envs_render_rgb_arrays(make):
     assert frame.dtype == np.uint8 and frame.shape == (*size_of(e._state), 3)
 
 
-def test_rgb_array_without_the_rasteriser_names_the_extra(monkeypatch):
-    monkeypatch.setitem(sys.modules, "resvg_py", None)  # as if not installed
-    with pytest.raises(ImportError, match=r"tablebits\[render\]"):
-        gymnasium.make("tablebits/FoxDuet-v0", render_mode="rgb_array")
-    with pytest.raises(ImportError, match=r"tablebits\[render\]"):
-        aec_env("fox_duet", render_mode="rgb_array")
+@pytest.mark.parametrize("missing", ["resvg_py", "PIL"])
+def test_rgb_array_without_the_rasteriser_fails_at_the_first_render(monkeypatch, missing):
+    # stable-baselines3's make_vec_env makes every env with render_mode="rgb_array", rendered
+    # or not: making, resetting and stepping must work without tablebits[render], as in
+    # Gymnasium's own environments; the first render() says what to install.
+    monkeypatch.setitem(sys.modules, missing, None)  # as if not installed
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # and nothing to warn about until then
+        env = gymnasium.make("tablebits/FoxDuet-v0", render_mode="rgb_array")
+        observation, _ = env.reset(seed=1)
+        env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))
+        aec = aec_env("fox_duet", render_mode="rgb_array")
+        aec.reset(seed=1)
+        aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+        parallel = parallel_env("hoi_pho", render_mode="rgb_array")
+        parallel.reset(seed=1)
+    assert observation.shape == env.observation_space.shape
+    for e in (env, aec, parallel):
+        with pytest.raises(ImportError, match=r"pip install 'tablebits\[render\]'"):
+            e.render()
+    env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))  # the env still plays
     with pytest.raises(ValueError, match="'rgb_array'"):
         aec_env("fox_duet", render_mode="rgb")

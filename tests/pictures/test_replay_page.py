@@ -6,7 +6,9 @@ The page in a real browser (keys, slider, pickers) is tested in tests/browser.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import gzip
+import html
 import json
 import re
 from pathlib import Path
@@ -88,3 +90,43 @@ def test_bad_arguments():
         replay_page(["not a record"])
     with pytest.raises(ValueError, match="does not exist"):
         write_replay_page(RECORDS / "fox_duet.jsonl", "/nonexistent-folder/out.html")
+
+
+#: Strings that end or hide a <script> element, or a line in older JavaScript parsers, if an
+#: HTML page takes them as they are.
+HOSTILE = ["<!--<script>", "</script>", "<script>alert(1)</script>", "]]>", "\u2028\u2029",
+           "&amp; &lt;", "__DATA__ __TITLE__"]
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_hostile_text_in_a_record_stays_text(hostile):
+    record = tb.load_records(RECORDS / "fox_duet.jsonl")[0]
+    # The record's free-text fields: the bot names (written into the page) and the version
+    # that wrote it; the page's title is free text too.
+    record = dataclasses.replace(record, bots=[hostile, "b" + hostile], tablebits=hostile)
+    page = replay_page([record], title=hostile)
+    start = page.index('<script id="games-data" type="application/json">')
+    end = page.index("</script>", start)
+    data = page[page.index(">", start) + 1:end]
+    assert not set(data) & {"<", ">", "&", "\u2028", "\u2029"}
+    [game] = json.loads(data)
+    assert game["info"].endswith(f"; player 0: {hostile}, player 1: b{hostile}")
+    # Nothing but the page's own two scripts, and its title as escaped text.
+    outside = page[:start] + page[end:]
+    assert page.count("<script") == 2 and outside.count("</script>") == 2
+    assert "<!--" not in page
+    assert f"<title>{html.escape(hostile)}</title>" in page
+
+
+@pytest.mark.parametrize("hostile", HOSTILE)
+def test_hostile_text_in_the_checked_fields_writes_no_page(tmp_path, hostile):
+    # The game, its parameters and the action strings are checked against the engine: text
+    # that is not the game's own never reaches a page.
+    record = tb.load_records(RECORDS / "good_fortune.jsonl")[0]
+    strings = [hostile, *record.strings[1:]]
+    for bad in (dataclasses.replace(record, game_id=hostile),
+                dataclasses.replace(record, params={**record.params, "variant": hostile}),
+                dataclasses.replace(record, strings=strings)):
+        with pytest.raises(tb.RecordError):
+            write_replay_page([bad], tmp_path / "out.html")
+    assert list(tmp_path.iterdir()) == []

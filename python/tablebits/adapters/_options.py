@@ -10,7 +10,7 @@ import gymnasium
 import numpy as np
 
 from .._core import State
-from ..pictures.raster import check_available, rgb_array
+from ..pictures.raster import rgb_array
 
 RENDER_MODES = ["ansi", "human", "rgb_array"]
 ILLEGAL_MODES = ("raise", "terminate")
@@ -18,13 +18,16 @@ ILLEGAL_MODES = ("raise", "terminate")
 
 def check_render_mode(render_mode: Any) -> str | None:
     """``render_mode`` if it is None, ``"ansi"``, ``"human"`` or ``"rgb_array"``; else
-    ValueError. ``"rgb_array"`` without the rasteriser raises ImportError naming the extra, so
-    that making the env fails rather than its first render."""
+    ValueError.
+
+    ``"rgb_array"`` is accepted without the rasteriser installed: the first ``render()`` raises
+    the ImportError naming the extra, as Gymnasium's own environments do with their drawing
+    packages. Stable-Baselines3's ``make_vec_env`` asks every env for ``"rgb_array"`` whether
+    or not it will ever render, so refusing it here refused SB3 without ``tablebits[render]``.
+    """
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be None, 'ansi', 'human' or 'rgb_array', got "
                          f"{render_mode!r}")
-    if render_mode == "rgb_array":
-        check_available()
     return render_mode  # type: ignore[no-any-return]
 
 
@@ -39,8 +42,9 @@ def check_illegal_action(illegal_action: Any) -> str:
 
 def render(render_mode: str | None, state: Callable[[], State]) -> str | np.ndarray | None:
     """``render()``: the ``state()`` as text for ``"ansi"``, printed for ``"human"``, the picture
-    with every hand face up as an RGB array for ``"rgb_array"``; without a render mode a warning
-    (Gymnasium's convention) and None."""
+    with every hand face up as an RGB array for ``"rgb_array"`` (ImportError naming the extra
+    without the rasteriser); without a render mode a warning (Gymnasium's convention) and
+    None."""
     if render_mode is None:
         gymnasium.logger.warn("render() called without a render_mode; pass 'ansi', 'human' or "
                               "'rgb_array'")

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from .._paths import check_writable, write_atomically
-from ..stats import Interval
+from .._registry import make
+from ..pictures import display_name
+from ..stats import Interval, share_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -54,6 +56,9 @@ class SimulationData(_Run, Protocol):
     @property
     def lengths(self) -> np.ndarray: ...
 
+    @property
+    def positions(self) -> np.ndarray: ...
+
     def win_rates(self) -> list[Interval]: ...
 
 
@@ -88,6 +93,10 @@ class LadderData(_Run, Protocol):
 
 
 _BINS = 30  # game-length histogram bins (fewer when there are fewer distinct lengths)
+#: How every figure names a game's length: decision nodes, a simultaneous step counting once.
+LENGTH_LABEL = "game length (moves)"
+#: What a game's score counts, where "score" says too little.
+_SCORE_NAMES = {"hoi_pho": "contracts owned"}
 
 
 def _matplotlib() -> Any:
@@ -122,8 +131,9 @@ def _new_figure(width: float, height: float) -> Figure:
 
 #: Seats are told apart by hatching and line style as well as colour (grey print, colour
 #: blindness): seat k uses entry k mod len.
-_HATCHES = ["", "//", "..", "xx", "\\\\"]
-_LINESTYLES = ["-", "--", ":", "-."]
+HATCHES = ["", "//", "..", "xx", "\\\\"]
+LINESTYLES = ["-", "--", ":", "-."]
+MARKERS = ["o", "s", "^", "D", "v", "P", "X"]  #: with LINESTYLES: 28 distinct pairs
 _MAX_SCORE_BARS = 12  # more distinct scores than this are drawn as step histograms
 
 
@@ -140,6 +150,12 @@ def _share_bars(ax: Axes, x: np.ndarray, shares: list[Interval], width: float,
 def _legend_below(ax: Axes, columns: int = 1) -> None:
     """The legend under the panel, where it cannot cover the data."""
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.17), frameon=False, ncol=columns)
+
+
+def _score_name(game_id: str, cooperative: bool) -> str:
+    """The score's axis label: what it counts (Hội Phố: contracts owned), the team's for a
+    cooperative game."""
+    return _SCORE_NAMES.get(game_id, "team score" if cooperative else "score")
 
 
 def _fair_share(ax: Axes, players: int) -> None:
@@ -164,15 +180,14 @@ def save_figure(fig: Figure, target: Path) -> None:
 def simulation_figure(
     result: SimulationData, path: str | os.PathLike[str] | None = None
 ) -> Figure:
-    """Win share per seat (95% intervals, the fair share dashed), the score distribution of
-    each seat, and game lengths; saved to ``path`` when given.
+    """Win share per seat and, where the first player varies, per position in the turn order
+    (95% intervals, the fair share dashed); the score distribution of each seat, named by what
+    it counts; and game lengths. Saved to ``path`` when given.
 
     A cooperative game (Fox Duet) shows the team's win rate with its interval, the team's
     scores, and how far the team got. When every game has the same length there is no length
     panel: the title says "every game lasts N moves".
     """
-    from .._registry import make
-
     game = make(result.game_id, **result.params)
     cooperative = game.info.cooperative
     lengths = result.lengths.astype(np.int64)
@@ -193,7 +208,7 @@ def simulation_figure(
         draw.append(lambda ax: _lengths_panel(ax, lengths, cooperative))
     fig = _new_figure(4.4 * len(draw), 4.6)
     axes = fig.subplots(1, len(draw), squeeze=False)[0]
-    fig.suptitle("; ".join([f"{result.game_id}: {result.games:,} random games "
+    fig.suptitle("; ".join([f"{display_name(result.game_id)}: {result.games:,} random games "
                             f"(seed {result.seed})", *notes]))
     for panel, ax in zip(draw, axes, strict=True):
         panel(ax)
@@ -201,16 +216,32 @@ def simulation_figure(
 
 
 def _seat_share_panel(ax: Axes, result: SimulationData) -> None:
+    """Win share by seat and, where the first player varies, by position in the turn order
+    (which is what a designer asks: is it good to start?)."""
     players = result.returns.shape[1]
     seats = np.arange(players)
     rates = result.win_rates()
-    _share_bars(ax, seats, rates, 0.6)
+    positions = result.positions
+    if np.array_equal(positions, np.broadcast_to(seats, positions.shape)):
+        # Every game started by seat 0 (Hội Phố has no turn order): positions are the seats.
+        _share_bars(ax, seats, rates, 0.6)
+        ax.set_xticks(seats, [f"seat {s}" for s in seats])
+        ax.set_title("Win share by seat")
+        highs = [r.high for r in rates]
+    else:
+        # Each game has one seat at position k: its return is position k's share there.
+        by_position = [share_interval(result.returns[positions == k]) for k in seats]
+        _share_bars(ax, seats - 0.2, rates, 0.4, label="by seat")
+        _share_bars(ax, seats + 0.2, by_position, 0.4, label="by position (0 starts)",
+                    hatch="//")
+        ax.set_xticks(seats, [str(s) for s in seats])
+        ax.set_xlabel("seat, or position in the turn order")
+        ax.set_title("Win share by seat and by turn order")
+        highs = [r.high for r in [*rates, *by_position]]
     _fair_share(ax, players)
-    ax.set_xticks(seats, [f"seat {s}" for s in seats])
     ax.set_ylabel("win share (95% interval)")
-    ax.set_ylim(0, max(max(r.high for r in rates), 1 / players) * 1.25)
-    ax.set_title("Win share by seat")
-    _legend_below(ax)
+    ax.set_ylim(0, max(*highs, 1 / players) * 1.25)
+    _legend_below(ax, 2)
 
 
 def _team_panel(ax: Axes, result: SimulationData) -> None:
@@ -233,7 +264,7 @@ def _team_panel(ax: Axes, result: SimulationData) -> None:
 
 def _scores_panel(ax: Axes, result: SimulationData, cooperative: bool) -> None:
     """Each seat's score distribution: grouped hatched bars for few distinct scores, step
-    histograms with one line style per seat for many."""
+    histograms with one line style per seat for many. The axis says what the score counts."""
     games = max(result.games, 1)
     columns = [0] if cooperative else list(range(result.scores.shape[1]))
     names = ["team"] if cooperative else [f"seat {s}" for s in columns]
@@ -244,18 +275,19 @@ def _scores_panel(ax: Axes, result: SimulationData, cooperative: bool) -> None:
         for i, seat in enumerate(columns):
             counts = np.array([(result.scores[:, seat] == v).sum() for v in values])
             ax.bar(x - 0.4 + width * (i + 0.5), counts / games, width, label=names[i],
-                   hatch=_HATCHES[i % len(_HATCHES)], edgecolor="white")
+                   hatch=HATCHES[i % len(HATCHES)], edgecolor="white")
         ax.set_xticks(x, [f"{v:g}" for v in values])
     else:
         edges = np.histogram_bin_edges(result.scores[:, columns], bins=_BINS)
         for i, seat in enumerate(columns):
             counts, _ = np.histogram(result.scores[:, seat], bins=edges)
             ax.stairs(counts / games, edges, label=names[i], linewidth=1.8,
-                      linestyle=_LINESTYLES[i % len(_LINESTYLES)])
+                      linestyle=LINESTYLES[i % len(LINESTYLES)])
     ax.set_ylim(bottom=0)
-    ax.set_xlabel("team score" if cooperative else "score")
+    name = _score_name(result.game_id, cooperative)
+    ax.set_xlabel(name)
     ax.set_ylabel("fraction of games")
-    ax.set_title("Team score" if cooperative else "Score distribution by seat")
+    ax.set_title(name.capitalize() + ("" if cooperative else " by seat"))
     if not cooperative:
         _legend_below(ax, min(4, len(columns)))
 
@@ -265,20 +297,16 @@ def _lengths_panel(ax: Axes, lengths: np.ndarray, cooperative: bool) -> None:
     ax.hist(lengths, bins=min(_BINS, distinct))
     ax.set_ylim(bottom=0)
     ax.set_ylabel("games")
-    if cooperative:
-        ax.set_xlabel("moves played before the game ended")
-        ax.set_title("How far the team got")
-    else:
-        ax.set_xlabel("game length (moves)")
-        ax.set_title("Game length")
+    ax.set_xlabel(LENGTH_LABEL)
+    # A cooperative game that ends early was lost early: its length is how far the team got.
+    ax.set_title("How far the team got" if cooperative else "Game length")
 
 
 def arena_figure(result: ArenaData, path: str | os.PathLike[str] | None = None) -> Figure:
     """One panel: each bot's win share with its 95% interval, in each seat and overall, the
-    fair share dashed (not for a cooperative game), the legend below the bars. Saved to
-    ``path`` when given."""
-    from .._registry import make
-
+    fair share dashed (not for a cooperative game, where the share is the team's win rate),
+    the legend below the bars. Saved to ``path`` when given."""
+    cooperative = make(result.game_id, **result.params).info.cooperative
     fig = _new_figure(max(6.0, 1.6 * (result.seats.shape[1] + 1) + 2), 4.6)
     ax = fig.subplots()
     players = result.seats.shape[1]
@@ -289,15 +317,21 @@ def arena_figure(result: ArenaData, path: str | os.PathLike[str] | None = None) 
     for b, name in enumerate(result.bots):
         x = groups - 0.4 + width * (b + 0.5)
         _share_bars(ax, x, [*per_seat[b], overall[b]], width, label=f"{b}: {name}",
-                    hatch=_HATCHES[b % len(_HATCHES)])
-    if not make(result.game_id, **result.params).info.cooperative:
+                    hatch=HATCHES[b % len(HATCHES)])
+    if not cooperative:
         _fair_share(ax, players)
     ax.set_xticks(groups, [f"seat {s}" for s in range(players)] + ["overall"])
     ax.set_xlabel("seat played")
-    ax.set_ylabel("win share (95% interval)")
+    ax.set_ylabel(f"{'team win rate' if cooperative else 'win share'} (95% interval)")
     highs = [i.high for shares in per_seat for i in shares if not np.isnan(i.high)]
-    ax.set_ylim(0, max([*highs, 1 / players]) * 1.2)
-    ax.set_title(f"{result.game_id}: {result.games:,} arena games (seed {result.seed})")
+    fair = [] if cooperative else [1 / players]
+    ax.set_ylim(0, max([*highs, *fair, 0.001]) * 1.2)
+    if cooperative:
+        from matplotlib.ticker import PercentFormatter
+
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_title(f"{display_name(result.game_id)}: {result.games:,} arena games "
+                 f"(seed {result.seed})")
     _legend_below(ax, min(4, len(result.bots) + 1))
     return _save(fig, path)
 
@@ -320,6 +354,6 @@ def ladder_figure(result: LadderData, path: str | os.PathLike[str] | None = None
     else:
         ax.axvline(0.0, color="grey", linewidth=0.8)
         ax.set_xlabel("Elo rating, random = 0 (95% interval)")
-    ax.set_title(f"{result.game_id}: ladder, {result.games:,} games "
+    ax.set_title(f"{display_name(result.game_id)}: ladder, {result.games:,} games "
                  f"{'per bot' if result.cooperative else 'per pair'} (seed {result.seed})")
     return _save(fig, path)

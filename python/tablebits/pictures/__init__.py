@@ -3,8 +3,8 @@
 ``import tablebits`` attaches ``State.to_svg`` and ``State._repr_svg_`` (Jupyter shows a state
 as its picture) to every game's State class through their shared base. The drawing reads the
 state dict and the public API only; each game has one small module here, named by its game id,
-with ``view`` (what a seat sees of the dict), ``draw``, ``changes``, ``legend`` and
-``SUMMARY``: a new game's picture is its module, found by name.
+with ``NAME`` (the game's name for people), ``view`` (what a seat sees of the dict), ``draw``,
+``changes``, ``legend`` and ``SUMMARY``: a new game's picture is its module, found by name.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 from .. import _core
 from .._checks import is_int
 from .._core import State
+from .._registry import games
 
 
 def check_seat(state: State, seat: Any) -> int | None:
@@ -55,9 +56,23 @@ def to_svg(state: State, seat: int | None = None) -> str:
     return str(_module(state).draw(state, seen, seat).to_string())
 
 
+def display_name(game_id: str) -> str:
+    """The name people know a game by (``"Hội Phố"`` for ``hoi_pho``), as its rules page
+    titles it, for titles and labels; anything but a registered game's id is returned as is."""
+    if game_id not in games():
+        return game_id
+    name: str = _game_module(game_id).NAME
+    return name
+
+
 def _module(state: State) -> ModuleType:
     """The drawing module of ``state``'s game: ``pictures/<game id>.py``."""
-    game_id = state.game.id  # a registered game's id: a plain identifier, never a path
+    return _game_module(state.game.id)
+
+
+def _game_module(game_id: str) -> ModuleType:
+    """``pictures/<game_id>.py`` for a registered game's id (a plain identifier, never a
+    path)."""
     name = f"{__name__}.{game_id}"
     try:
         return importlib.import_module(name)

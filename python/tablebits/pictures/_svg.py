@@ -18,6 +18,7 @@ PAPER = "#fbf8f1"  #: the table
 PANEL = "#efe9dc"  #: a player's area
 BACK = "#51607a"  #: the back of a face-down card or tile
 HIGHLIGHT = "#d9480f"  #: whoever acts now, the current trick
+CLASS_PREFIX = "tb-"  #: begins every class a picture writes (``tb-card``, ``tb-hidden``)
 
 
 def _num(value: float) -> str:
@@ -47,10 +48,14 @@ class Canvas:
 
     @contextmanager
     def group(self, title: str, kind: str) -> Iterator[None]:
-        """Shapes drawn inside go into one ``<g class=kind>`` with a ``<title>``: the piece
-        named in words (a tooltip in a browser, a label for a screen reader)."""
+        """Shapes drawn inside go into one ``<g class="tb-kind">`` with a ``<title>``: the piece
+        named in words (a tooltip in a browser, a label for a screen reader).
+
+        The prefix keeps the picture's classes apart from those of a page it is put in: an
+        inline SVG is styled by the page's CSS, and a page's ``.hidden {display: none}`` would
+        otherwise hide every face-down card."""
         outer = self.parent
-        self.parent = ET.SubElement(outer, "g", {"class": kind})
+        self.parent = ET.SubElement(outer, "g", {"class": CLASS_PREFIX + kind})
         ET.SubElement(self.parent, "title").text = title
         try:
             yield

@@ -19,6 +19,7 @@ from ._svg import panel as svg_panel
 from ._svg import text_color as svg_text_color
 from ._svg import token as svg_token
 
+NAME = "Color Mafia"  #: the game's name, as its rules page titles it
 COLORS = {"R": "#d62828", "B": "#1d4e89", "Y": "#f2c14e", "G": "#2a9d3f", "W": "#ffffff"}
 NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green", "W": "white"}
 CHIPS = "RBYG"

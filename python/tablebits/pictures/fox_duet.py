@@ -18,6 +18,7 @@ from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
 from ._svg import panel as svg_panel
 
+NAME = "The Fox in the Forest Duet"  #: the game's name, as its rules page titles it
 SUITS = {"R": ("Rose", "#c9184a"), "S": ("Star", "#d08c00"), "D": ("Dove", "#3a6ea5")}
 FOOTPRINTS = {1: 0, 2: 3, 3: 2, 4: 1, 5: 1, 6: 2, 7: 0, 8: 2, 9: 0, 10: 3}
 ABILITIES = {1: "Musician", 3: "Fox", 5: "Gazelle", 7: "Gift", 9: "Heir"}

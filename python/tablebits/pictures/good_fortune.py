@@ -17,6 +17,7 @@ from ._svg import label_row as svg_label_row
 from ._svg import panel as svg_panel
 from ._svg import text_color as svg_text_color
 
+NAME = "Good Fortune"  #: the game's name, as its rules page titles it
 CHARM_COLORS = {
     "cat": "#f4a259",
     "clover": "#6a994e",

@@ -19,6 +19,7 @@ from ._svg import label_row as svg_label_row
 from ._svg import panel as svg_panel
 from ._svg import token as svg_token
 
+NAME = "Hội Phố"  #: the game's name, as its rules page titles it
 #: number -> (name, 1st reward, 2nd reward, merchant it zeroes or 0, the skill in a few words)
 MERCHANTS = {
     1: ("Mouse", 2, 1, 15, "RPS duel"),

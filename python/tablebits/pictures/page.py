@@ -13,6 +13,7 @@ import gzip
 import html
 import json
 import os
+import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -40,8 +41,27 @@ def replay_page(records: Iterable[GameRecord], title: str = "tablebits replay") 
     if not games:
         raise ValueError("no game records to show")
     template = resources.files(__package__).joinpath("replay.html").read_text("utf-8")
-    data = json.dumps(games, separators=(",", ":")).replace("</", "<\\/")
-    return template.replace("__TITLE__", html.escape(title)).replace("__DATA__", data)
+    fill = {"__TITLE__": html.escape(title), "__DATA__": _script_json(games)}
+    # One pass: a title or a bot name that reads "__DATA__" is text, not a place to fill.
+    return re.sub("__TITLE__|__DATA__", lambda m: fill[m.group()], template)
+
+
+#: What JSON may hold inside a string but an HTML ``<script>`` element may not: ``<`` starts
+#: ``</script>`` and ``<!--`` (after which the parser looks for ``-->`` past the real end tag);
+#: ``>`` and ``&`` are escaped as is customary.
+_SCRIPT_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"}
+
+
+def _script_json(value: object) -> str:
+    """``value`` as JSON text that can be put inside an HTML ``<script>`` element as it is.
+
+    ``<``, ``>`` and ``&`` are written as JSON ``\\uXXXX`` escapes, which ``JSON.parse`` turns
+    back into the same characters; they only occur inside JSON strings, so the JSON stays
+    valid. ``json.dumps`` already escapes every non-ASCII character, U+2028 and U+2029 (line
+    ends to older JavaScript parsers) included.
+    """
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+    return re.sub("[<>&]", lambda m: _SCRIPT_ESCAPES[m.group()], text)
 
 
 def write_replay_page(source: str | os.PathLike[str] | Iterable[GameRecord],

@@ -18,7 +18,7 @@ INSTALL = "render_mode='rgb_array' needs resvg-py and Pillow: pip install 'table
 
 
 def check_available() -> None:
-    """ImportError naming the extra when the rasteriser is not installed (checked up front)."""
+    """ImportError naming the extra when the rasteriser is not installed."""
     try:
         import PIL.Image  # noqa: F401
         import resvg_py  # noqa: F401
