@@ -167,3 +167,28 @@ def card(c: Canvas, x: float, y: float, w: float, h: float, color: str, big: str
     if marked:
         c.rect(x + 6, y + h - 17, w - 12, 13, fill="#fff3bf", stroke=None, rx=3)
         c.text(x + w / 2, y + h - 7, marked, size=9, anchor="middle", fill=INK)
+
+
+_NARROW = set(" .,:;'!|()[]iIjlft1")
+
+
+def text_width(content: str, size: float) -> float:
+    """An estimate, on the wide side, of how long ``content`` runs at font size ``size``.
+
+    The widths are DejaVu Sans's (the first font the pictures name; Verdana's are close): no
+    font file is read, so lines are broken before drawing without any dependency. The browser
+    tests measure the real boxes.
+    """
+    return sum(0.36 if ch in _NARROW else 0.7 if ch.isupper() or ch.isdigit() or ch in "mwMW"
+               else 0.62 for ch in content) * size
+
+
+def wrap(content: str, width: float, size: float) -> list[str]:
+    """``content`` broken at spaces into lines that fit ``width`` (by ``text_width``)."""
+    lines: list[str] = []
+    for word in content.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -18,6 +18,7 @@ from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
 from ._svg import panel as svg_panel
 from ._svg import token as svg_token
+from ._svg import wrap as svg_wrap
 
 NAME = "Hội Phố"  #: the game's name, as its rules page titles it
 #: number -> (name, 1st reward, 2nd reward, merchant it zeroes or 0, the skill in a few words)
@@ -40,7 +41,10 @@ MERCHANTS = {
 }
 SHIP_COLOR = "#5c7c99"
 CARD_W, CARD_H = 84, 120
-WIDTH = 900
+WIDTH = 1280
+TABLE_W = 7 * (CARD_W + 8) - 8  #: room for 7 cards: 5 players, a Naga and the Goat it plays
+PANELS_TOP = 228  #: where the players' panels start
+PANEL_H, GAP = 156, 8  #: a panel's height and the space below it
 
 
 def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -102,63 +106,82 @@ def _hoi_card(c: Canvas, x: float, y: float, card: int, highlight: bool,
 
 
 def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
-    """The whole table of a Hội Phố position."""
+    """The whole table of a Hội Phố position, always the same size for a player count.
+
+    1280 wide; the contract pile sits in the header, the table (at most N + 2 cards: a Naga
+    that plays the Goat, which copies the Naga) and the round's facts share the band below it,
+    and the players' panels fill two columns (one with 3 players, whose hands are longest), so
+    that 5 players fit 1280x720.
+    """
     n = d["players"]
     turns = 3 if n == 5 else 4
     cap = state.game.params["max_rounds"]
-    facts = _facts(d)
-    top = 226 + 17 * len(facts)
-    ph = CARD_H + 44
-    height = top + n * (ph + 10) + 10
-    c = Canvas(WIDTH, height, f"Hội Phố, round {d['round']}, turn {d['turn']}, {d['phase']}")
+    columns = 1 if n == 3 else 2
+    rows = -(-n // columns)
+    c = Canvas(WIDTH, PANELS_TOP + rows * (PANEL_H + GAP),
+               f"Hội Phố, round {d['round']}, turn {d['turn']}, {d['phase']}")
     phase = "game over" if d["phase"] == "over" else f"phase {d['phase'].replace('_', ' ')}"
     svg_header(c, "Hội Phố", f"round {d['round']} (safety cap {cap}, not the game's length)"
                 f" · turn {d['turn']} of {turns} · {phase}")
 
-    # The contract pile, top first, and the table of this turn.
-    svg_label_row(c, 16, 78, "contract pile (top first)")
+    # The contract pile, top first, at the header's right end.
+    pile_x = WIDTH - 16 - 7 * 40 + 6
+    c.text(pile_x - 10, 37, "contract pile (top first)", size=13, fill=MUTED, anchor="end",
+           weight="bold")
     for i, number in enumerate(d["deck"]):
-        x = 16 + i * 40
-        c.rect(x, 86, 34, 44, fill="#fff1d6", stroke="#9c6644", rx=4)
-        c.text(x + 17, 114, str(number), size=15, anchor="middle", weight="bold")
+        _contract(c, pile_x + i * 40, 12, number)
     if not d["deck"]:
-        c.text(16, 110, "empty", size=13, fill=MUTED)
-    svg_label_row(c, 320, 78, "on the table this turn")
-    for i, entry in enumerate(d["table"]):
-        x = 320 + i * (CARD_W + 8)
-        hoi_card(c, x, 86, entry["card"])
-        c.text(x + CARD_W / 2, 86 + CARD_H + 14, f"player {entry['owner']}", size=11,
+        c.text(pile_x, 37, "empty", size=13, fill=MUTED)
+
+    # The table of this turn, then the public facts of the round beside it.
+    svg_label_row(c, 16, 76, "on the table this turn")
+    table = d["table"]
+    step = min(CARD_W + 8.0, (TABLE_W + 8) / max(1, len(table)))  # never past its slots
+    for i, entry in enumerate(table):
+        x = 16 + i * step
+        hoi_card(c, x, 84, entry["card"])
+        c.text(x + CARD_W / 2, 84 + CARD_H + 14, f"player {entry['owner']}", size=11,
                fill=MUTED, anchor="middle")
-    if not d["table"]:
-        c.text(320, 110, "empty", size=13, fill=MUTED)
-    for i, fact in enumerate(facts):
-        c.text(16, 228 + i * 17, fact, size=12, fill=MUTED)
+    if not table:
+        c.text(16, 110, "empty", size=13, fill=MUTED)
+    facts_x = 16 + TABLE_W + 24
+    svg_label_row(c, facts_x, 76, "this round")
+    lines = [(line, i > 0) for fact in _facts(d)
+             for i, line in enumerate(svg_wrap(fact, WIDTH - 16 - facts_x - 12, 12))]
+    for i, (line, more) in enumerate(lines):
+        c.text(facts_x + (12 if more else 0), 96 + i * 15, line, size=12, fill=MUTED)
 
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     returns = state.returns() if state.is_terminal() else None
+    pw = (WIDTH - 12 * (columns + 1)) / columns
     for p in range(n):
-        y0 = top + p * (ph + 10)
-        title = f"player {p}" + (" (you)" if seat == p else "")
-        svg_panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
-        svg_token(c, 48, y0 + 66, 24, "#e9c46a", str(d["coins"][p]), size=15)
-        c.text(48, y0 + 108, "coins", size=11, fill=MUTED, anchor="middle")
-        hand = d["hands"][p]
-        c.text(24, y0 + 140, f"ships played: {d['ships_played'][p]}", size=11, fill=MUTED)
-        for i, card in enumerate(hand):
-            marked = "known" if card is not None and card in d["known"][p] else None
-            hoi_card(c, 110 + i * (CARD_W + 8), y0 + 30, card, marked=marked)
+        x0 = 12 + (p % columns) * (pw + 12)
+        y0 = PANELS_TOP + (p // columns) * (PANEL_H + GAP)
         owned = d["contracts"][p]
-        c.text(WIDTH - 24, y0 + 44, f"{len(owned)} contract" + ("" if len(owned) == 1 else "s"),
-               size=12, fill=MUTED, anchor="end")
-        for i, number in enumerate(reversed(owned)):
-            x = WIDTH - 24 - 34 - i * 40
-            c.rect(x, y0 + 54, 34, 44, fill="#fff1d6", stroke="#9c6644", rx=4)
-            c.text(x + 17, y0 + 82, str(number), size=15, anchor="middle", weight="bold")
+        title = (f"player {p}" + (" (you)" if seat == p else "")
+                 + f" · {len(owned)} contract" + ("" if len(owned) == 1 else "s"))
+        svg_panel(c, x0, y0, pw, PANEL_H, title, active=p in acting)
         if returns is not None and returns[p] > 0:
-            c.text(WIDTH - 24, y0 + ph - 12, "wins" if returns[p] == max(returns) else
-                   "shares the win", size=15, anchor="end", weight="bold",
-                   fill=HIGHLIGHT)
+            c.text(x0 + pw - 10, y0 + 20, "wins" if returns[p] == max(returns) else
+                   "shares the win", size=15, anchor="end", weight="bold", fill=HIGHLIGHT)
+        svg_token(c, x0 + 52, y0 + 64, 24, "#e9c46a", str(d["coins"][p]), size=15)
+        c.text(x0 + 52, y0 + 102, "coins", size=11, fill=MUTED, anchor="middle")
+        ships = d["ships_played"][p]
+        c.text(x0 + 52, y0 + 126, f"{ships} ship" + ("" if ships == 1 else "s") + " played",
+               size=10, fill=MUTED, anchor="middle")
+        c.text(x0 + 52, y0 + 139, "this round", size=10, fill=MUTED, anchor="middle")
+        for i, card in enumerate(d["hands"][p]):
+            marked = "known" if card is not None and card in d["known"][p] else None
+            hoi_card(c, x0 + 104 + i * (CARD_W + 8), y0 + 28, card, marked=marked)
+        for i, number in enumerate(owned):
+            _contract(c, x0 + pw - 10 - 34, y0 + 32 + i * 40, number)
     return c
+
+
+def _contract(c: Canvas, x: float, y: float, number: int) -> None:
+    """A contract card, 34 x 36, its number on it."""
+    c.rect(x, y, 34, 36, fill="#fff1d6", stroke="#9c6644", rx=4)
+    c.text(x + 17, y + 24, str(number), size=15, anchor="middle", weight="bold")
 
 
 def _facts(d: dict[str, Any]) -> list[str]:

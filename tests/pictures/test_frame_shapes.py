@@ -1,0 +1,87 @@
+"""One picture size per game and parameter set, so rendered frames stack into a video.
+
+A recorder (``np.stack`` of ``render()`` frames, gymnasium's video wrappers) needs every frame of
+an episode, and of every episode with the same parameters, to have one shape. Random games of
+every game visit openings, skills, chains and endings; every state and every seat's view must
+have the size of the first one.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+
+import tablebits as tb
+from tablebits.pettingzoo import env as aec_env
+
+#: (game id, parameters): every player count, and the parameters that change what is drawn.
+PARAMETER_SETS = [
+    ("good_fortune", {}),
+    ("good_fortune", {"variant": "guess"}),
+    ("color_mafia", {"players": 3}),
+    ("color_mafia", {"players": 4, "max_rounds": 3}),
+    ("fox_duet", {}),
+    ("hoi_pho", {"players": 3}),
+    ("hoi_pho", {"players": 4}),
+    ("hoi_pho", {"players": 5}),
+    ("hoi_pho", {"players": 5, "rps": "chance", "max_rounds": 2}),
+]
+
+
+def size(svg: str) -> tuple[int, int]:
+    root = ET.fromstring(svg)
+    return int(root.get("height")), int(root.get("width"))
+
+
+def random_game(game: tb.Game, seed: int) -> list[tb.State]:
+    """Every state of one random game, the first to the last."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    states = [state.clone()]
+    while not state.is_terminal():
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p))
+                                 if state.legal_actions(p) else -1
+                                 for p in range(game.num_players)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize(("game_id", "params"), PARAMETER_SETS,
+                         ids=[f"{g}-{p}" for g, p in PARAMETER_SETS])
+def test_every_state_and_view_of_random_games_has_one_size(game_id, params):
+    game = tb.make(game_id, **params)
+    sizes: dict[tuple[int, int], int] = {}
+    for seed in range(4):
+        for state in random_game(game, seed):
+            for seat in (None, *range(game.num_players)):
+                shape = size(state.to_svg(seat))
+                sizes[shape] = sizes.get(shape, 0) + 1
+    assert len(sizes) == 1, sizes
+    [(height, width)] = sizes
+    assert width <= 1280 and height <= 720  # a 720p video frame
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_hoi_pho_episode_frames_stack_into_a_video(players):
+    """The PettingZoo env's rgb frames along a whole episode (every 4th step, to save time,
+    and the end), as a recorder collects them."""
+    e = aec_env("hoi_pho", render_mode="rgb_array", players=players)
+    e.reset(seed=players)
+    rng = np.random.default_rng(players)
+    frames = [e.render()]
+    for step, _ in enumerate(e.agent_iter()):
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if step % 4 == 3 or not e.agents:
+            frames.append(e.render())
+    video = np.stack(frames)  # raises if any frame has another shape
+    assert video.shape[0] > 10 and video.dtype == np.uint8
+    assert video.shape[1] <= 720 and video.shape[2] <= 1280 and video.shape[3] == 3
+    # The frames are pictures, not blanks: the game changed what they show.
+    assert len({frame.tobytes() for frame in frames}) > 10
