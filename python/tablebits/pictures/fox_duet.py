@@ -17,6 +17,7 @@ from ._svg import face_down as svg_face_down
 from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
 from ._svg import panel as svg_panel
+from ._svg import wrap as svg_wrap
 
 NAME = "The Fox in the Forest Duet"  #: the game's name, as its rules page titles it
 SUITS = {"R": ("Rose", "#c9184a"), "S": ("Star", "#d08c00"), "D": ("Dove", "#3a6ea5")}
@@ -126,14 +127,18 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         outcome = {"won": "the team won", "lost_time": "lost: out of time after round 3",
                    "lost_forest": "lost in the forest"}[d["outcome"]]
         facts.append(f"{outcome} · team score {state.scores()[0]:g}")
+    # Fixed rows, so that nothing moves when the game ends: the facts, the result, the key,
+    # and the cards played this round (up to 22, on as many lines as they need).
     for i, fact in enumerate(facts):
-        c.text(300, y + 24 + i * 22, fact, size=14 if i < 2 else 15,
+        c.text(300, y + 20 + i * 21, fact, size=14 if i < 2 else 15,
                weight="bold" if i == 2 else None, fill=HIGHLIGHT if i == 2 else INK)
-    c.text(300, y + 72, "T tracker · ◆ gem · + gains a gem after rounds 1 and 2 · "
+    c.text(300, y + 84, "T tracker · ◆ gem · + gains a gem after rounds 1 and 2 · "
            "dark: forest token", size=12, fill=MUTED)
     played = d["played"]
-    c.text(300, y + 94, f"played this round ({len(played)}): " + (" ".join(played) or "none"),
-           size=12, fill=MUTED)
+    lines = svg_wrap(f"played this round ({len(played)}): " + (" ".join(played) or "none"),
+                     WIDTH - 16 - 300, 12)
+    for i, line in enumerate(lines):
+        c.text(300, y + 104 + i * 14, line, size=12, fill=MUTED)
 
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     for p in range(2):
