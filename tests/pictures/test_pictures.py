@@ -231,6 +231,37 @@ def test_hoi_pho_seat_sees_only_its_hand_and_known_cards():
     assert shown[4:] == ["8 Snake", "1 Mouse"]
 
 
+#: The pile ran out: players 0, 1 and 2 own two contracts each, summing to 22, and hold
+#: only ships, so the rules' tie-breaks leave them tied (docs/games/hoi_pho.md, End).
+HOI_TIED = {
+    "game": "hoi_pho", "players": 4, "round": 7, "turn": 4, "phase": "over",
+    "coins": [3, 8, 8, 2], "coins_turn_start": [3, 8, 8, 2],
+    "contracts": [[5, 17], [7, 15], [9, 13], [11]], "deck": [],
+    "hands": [[0], [0], [0], [0]], "removed": [], "discards": [], "table": [],
+    "previous": [1, 2, 3], "forced": None, "known": [[], [], [], []], "outcome": "ended",
+    "rng": 4, "stack": [], "skill_player": None, "target": None, "rps_draws": 0,
+    "ships_played": [1, 0, 0, 0],
+}
+
+
+def test_hoi_pho_names_a_shared_win_and_no_winner_when_stopped():
+    text = words(tb.make("hoi_pho").state_from_dict(HOI_TIED).to_svg())
+    assert text.count("shares the win") == 3 and "\nwins" not in text
+    assert "player 0 · 2 contracts" in text and "player 3 · 1 contract\n" in text
+    capped = tb.make("hoi_pho", max_rounds=1).new_initial_state(seed=1)
+    rng = random.Random(1)
+    while not capped.is_terminal():
+        if capped.is_simultaneous_node():
+            capped.apply_actions([rng.choice(capped.legal_actions(p))
+                                  if capped.legal_actions(p) else -1 for p in range(4)])
+        else:
+            capped.apply_action(rng.choice(capped.legal_actions()))
+    assert capped.to_dict()["outcome"] == "truncated"
+    text = words(capped.to_svg())
+    assert "stopped by the safety cap" in text
+    assert "wins" not in text and "shares the win" not in text
+
+
 # -- Every game --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", ["fox_duet", "hoi_pho"])

@@ -152,7 +152,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         c.text(facts_x + (12 if more else 0), 96 + i * 15, line, size=12, fill=MUTED)
 
     acting = set(state.acting_players()) if not state.is_terminal() else set()
-    returns = state.returns() if state.is_terminal() else None
+    # A truncated game shares its returns without a winner: the facts say it was stopped.
+    winners = ([p for p, r in enumerate(state.returns()) if r > 0]
+               if d["outcome"] == "ended" else [])
     pw = (WIDTH - 12 * (columns + 1)) / columns
     for p in range(n):
         x0 = 12 + (p % columns) * (pw + 12)
@@ -161,9 +163,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         title = (f"player {p}" + (" (you)" if seat == p else "")
                  + f" · {len(owned)} contract" + ("" if len(owned) == 1 else "s"))
         svg_panel(c, x0, y0, pw, PANEL_H, title, active=p in acting)
-        if returns is not None and returns[p] > 0:
-            c.text(x0 + pw - 10, y0 + 20, "wins" if returns[p] == max(returns) else
-                   "shares the win", size=15, anchor="end", weight="bold", fill=HIGHLIGHT)
+        if p in winners:
+            c.text(x0 + pw - 10, y0 + 20, "wins" if len(winners) == 1 else "shares the win",
+                   size=15, anchor="end", weight="bold", fill=HIGHLIGHT)
         svg_token(c, x0 + 52, y0 + 64, 24, "#e9c46a", str(d["coins"][p]), size=15)
         c.text(x0 + 52, y0 + 102, "coins", size=11, fill=MUTED, anchor="middle")
         ships = d["ships_played"][p]
