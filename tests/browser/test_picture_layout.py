@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import tablebits as tb
+from tests.support.game_params import game_cases
 
 #: Boxes may touch: a line's box is its font's full height, so neighbouring lines meet.
 SLACK = 0.5
@@ -237,3 +238,14 @@ def test_the_check_finds_overflow_and_overlap(browser):
     assert len(problems) == 2
     assert problems[0].startswith("outside the 200x100 picture: 'too long a line'")
     assert problems[1].startswith("'one' overlaps 'two'")
+
+
+@pytest.mark.parametrize(("game_id", "params"), game_cases())
+def test_the_end_of_a_random_game_of_every_parameter_set_fits(browser, game_id, params):
+    game = tb.make(game_id, **params)
+    problems = []
+    for seed in range(2):
+        state = play_to_end(game, seed)
+        for seat in (None, *range(game.num_players)):
+            problems += layout_problems(browser, state.to_svg(seat))
+    assert problems == []

@@ -2,8 +2,8 @@
 
 A recorder (``np.stack`` of ``render()`` frames, gymnasium's video wrappers) needs every frame of
 an episode, and of every episode with the same parameters, to have one shape. Random games of
-every game visit openings, skills, chains and endings; every state and every seat's view must
-have the size of the first one.
+every game (each example parameter set: every player count) visit openings, skills, chains and
+endings; every state and every seat's view must have the size of the first one.
 """
 
 from __future__ import annotations
@@ -16,19 +16,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.pettingzoo import env as aec_env
-
-#: (game id, parameters): every player count, and the parameters that change what is drawn.
-PARAMETER_SETS = [
-    ("good_fortune", {}),
-    ("good_fortune", {"variant": "guess"}),
-    ("color_mafia", {"players": 3}),
-    ("color_mafia", {"players": 4, "max_rounds": 3}),
-    ("fox_duet", {}),
-    ("hoi_pho", {"players": 3}),
-    ("hoi_pho", {"players": 4}),
-    ("hoi_pho", {"players": 5}),
-    ("hoi_pho", {"players": 5, "rps": "chance", "max_rounds": 2}),
-]
+from tests.support.game_params import game_cases
 
 
 def size(svg: str) -> tuple[int, int]:
@@ -52,8 +40,7 @@ def random_game(game: tb.Game, seed: int) -> list[tb.State]:
     return states
 
 
-@pytest.mark.parametrize(("game_id", "params"), PARAMETER_SETS,
-                         ids=[f"{g}-{p}" for g, p in PARAMETER_SETS])
+@pytest.mark.parametrize(("game_id", "params"), game_cases())
 def test_every_state_and_view_of_random_games_has_one_size(game_id, params):
     game = tb.make(game_id, **params)
     sizes: dict[tuple[int, int], int] = {}
