@@ -15,6 +15,7 @@ import pytest
 
 import tablebits as tb
 from tests.support.game_params import game_cases
+from tests.support.helpers import random_step
 
 #: Boxes may touch: a line's box is its font's full height, so neighbouring lines meet.
 SLACK = 0.5
@@ -54,12 +55,7 @@ def play_to_end(game: tb.Game, seed: int) -> tb.State:
     rng = random.Random(seed)
     state = game.new_initial_state(seed=seed)
     while not state.is_terminal():
-        if state.is_simultaneous_node():
-            state.apply_actions([rng.choice(state.legal_actions(p))
-                                 if state.legal_actions(p) else -1
-                                 for p in range(game.num_players)])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, game.num_players, rng)
     return state
 
 

@@ -17,6 +17,7 @@ import pytest
 import tablebits as tb
 from tablebits.pettingzoo import env as aec_env
 from tests.support.game_params import game_cases
+from tests.support.helpers import random_step
 
 
 def size(svg: str) -> tuple[int, int]:
@@ -30,12 +31,7 @@ def random_game(game: tb.Game, seed: int) -> list[tb.State]:
     state = game.new_initial_state(seed=seed)
     states = [state.clone()]
     while not state.is_terminal():
-        if state.is_simultaneous_node():
-            state.apply_actions([rng.choice(state.legal_actions(p))
-                                 if state.legal_actions(p) else -1
-                                 for p in range(game.num_players)])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, game.num_players, rng)
         states.append(state.clone())
     return states
 

@@ -17,6 +17,7 @@ import pytest
 
 import tablebits as tb
 from tablebits import pictures
+from tests.support.helpers import random_step
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -251,11 +252,7 @@ def test_hoi_pho_names_a_shared_win_and_no_winner_when_stopped():
     capped = tb.make("hoi_pho", max_rounds=1).new_initial_state(seed=1)
     rng = random.Random(1)
     while not capped.is_terminal():
-        if capped.is_simultaneous_node():
-            capped.apply_actions([rng.choice(capped.legal_actions(p))
-                                  if capped.legal_actions(p) else -1 for p in range(4)])
-        else:
-            capped.apply_action(rng.choice(capped.legal_actions()))
+        random_step(capped, 4, rng)
     assert capped.to_dict()["outcome"] == "truncated"
     text = words(capped.to_svg())
     assert "stopped by the safety cap" in text
