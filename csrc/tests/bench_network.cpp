@@ -19,6 +19,8 @@
 #include "tablebits/core/puct.hpp"
 #include "tablebits/games/registry.hpp"
 
+#include "bench_roots.hpp"
+
 namespace {
 
 // A network of the shape `tablebits train` gives and the package ships (two hidden layers of
@@ -88,14 +90,7 @@ double baseline(size_t iterations) {
   G::init(s, p, rng.next());
   double checksum = 0;
   for (size_t done = 0; done < iterations; done += kPerSearch) {
-    for (int k = 0; k < 3; ++k) {
-      if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
-      tb::random_step<G>(s, p, rng);
-    }
-    if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
-    int player = G::current_player(s, p);
-    for (int pl = 0; player < 0; ++pl)
-      if (G::legal_mask(s, p, pl)) player = pl;
+    const int player = tb_bench::next_root<G>(s, p, rng);
     tb::PuctConfig cfg;
     cfg.iterations = kPerSearch;
     cfg.relative_values = true;

@@ -97,25 +97,25 @@ void check(const std::string& name, const std::vector<Layer>& hidden, const Laye
       continue;
     }
     std::vector<double> want_priors(static_cast<size_t>(actions)), want_values(static_cast<size_t>(players));
+    // Whether row r's `count` outputs of one head (`kind`) agree with the reference's.
+    auto agree = [&](const char* kind, int r, const auto& got, const auto& want, int count) {
+      for (int i = 0; i < count; ++i) {
+        const auto g = got[static_cast<size_t>(r * count + i)];
+        const auto w = want[static_cast<size_t>(i)];
+        if (!close(g, w)) {
+          std::printf("%s, %d rows: row %d %s %d is %g, not %g\n", name.c_str(), rows, r, kind, i,
+                      static_cast<double>(g), static_cast<double>(w));
+          ++failures;
+          return false;
+        }
+      }
+      return true;
+    };
     for (int r = 0; r < rows; ++r) {
       reference(hidden, policy, value, obs.data() + r * obs_size, masks.data() + r * actions, want_priors.data(),
                 want_values.data());
-      for (int a = 0; a < actions; ++a) {
-        if (!close(priors[static_cast<size_t>(r * actions + a)], want_priors[static_cast<size_t>(a)])) {
-          std::printf("%s, %d rows: row %d prior %d is %g, not %g\n", name.c_str(), rows, r, a,
-                      priors[static_cast<size_t>(r * actions + a)], want_priors[static_cast<size_t>(a)]);
-          ++failures;
-          return;
-        }
-      }
-      for (int k = 0; k < players; ++k) {
-        if (!close(values[static_cast<size_t>(r * players + k)], want_values[static_cast<size_t>(k)])) {
-          std::printf("%s, %d rows: row %d value %d is %g, not %g\n", name.c_str(), rows, r, k,
-                      values[static_cast<size_t>(r * players + k)], want_values[static_cast<size_t>(k)]);
-          ++failures;
-          return;
-        }
-      }
+      if (!agree("prior", r, priors, want_priors, actions) || !agree("value", r, values, want_values, players))
+        return;
     }
   }
 }
