@@ -212,8 +212,8 @@ def trick_winner(lead: str, follow: str, decree: str) -> tuple[bool, str]:
     suit = SUITS[trump][0] + "s"
     if lead[0] == follow[0]:
         high = lead if int(lead[1:]) > int(follow[1:]) else follow
-        kind = "trumps" if lead[0] == trump else "of the led suit"
-        return high == lead, f"{high} is the higher of two cards {kind}"
+        kind = "trumps" if lead[0] == trump else "cards of the led suit"
+        return high == lead, f"{high} is the higher of two {kind}"
     if follow[0] == trump:
         return False, f"{follow} is the only trump ({suit})"
     if lead[0] == trump:
@@ -296,7 +296,9 @@ def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
     elif b["phase"] == "gazelle" and move:
         which = move.split()[-1]
         out.append(f"the Gazelle: player {mover} ignores "
-                   + ("no footprints" if which == "none" else f"the footprints of {which}"))
+                   + {"none": "no footprints", "lead": "the lead card's footprints",
+                      "follow": "the follow card's footprints",
+                      "both": "both cards' footprints"}[which])
     elif b["phase"] == "musician" and move:
         toward = "themself" if move == "forward" else "their partner"
         out.append(f"the Musician: player {mover} moves the tracker toward {toward}")

@@ -171,9 +171,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         headline, why = _verdict(state.returns(), scores)
         svg_banner(c, 8, dy - 12, WIDTH - 16, 62, headline, [why, discarded])
     else:
-        c.text(16, dy + 6, discarded, size=13, fill=MUTED)
+        c.text(16, dy + 4, discarded, size=13, fill=MUTED)
         if told is not None:
-            svg_caption(c, 16, dy + 24, WIDTH - 32, told.lines, rows=2)
+            svg_caption(c, 16, dy + 20, WIDTH - 32, told.lines, rows=2)
     return c
 
 
