@@ -11,7 +11,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.pictures.narrate import narrate
-from tests.pictures.test_pictures import CM_OVER, FOX_MID, GF_PLACE, NAGA
+from tests.pictures.test_pictures import CM_OVER, CM_RESOLVE, FOX_MID, GF_PLACE, NAGA
 
 
 def step(state: tb.State, text: str, seat: int | None = None) -> list[str]:
@@ -115,12 +115,7 @@ def test_hoi_pho_zeroed_merchants_are_the_lowest():
 
 
 def test_color_mafia_names_who_collided_and_who_must_return():
-    d = {"game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "choose",
-         "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
-         "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
-                   {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
-         "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
-         "revealed": [None] * 4, "acting": None, "outcome": None}
+    d = {**CM_RESOLVE, "phase": "choose", "revealed": [None] * 4, "acting": None}
     state = tb.make("color_mafia").state_from_dict(d)
     before = state.clone()
     state.apply_actions([state.string_to_action(f"coin {c}", p)
@@ -133,13 +128,7 @@ def test_color_mafia_names_who_collided_and_who_must_return():
 
 
 def test_color_mafia_a_return_and_the_end():
-    d = {"game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
-         "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
-         "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
-                   {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
-         "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
-         "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None}
-    state = tb.make("color_mafia").state_from_dict(d)
+    state = tb.make("color_mafia").state_from_dict(CM_RESOLVE)
     assert step(state, "chips R") == ["player 1 returns R to the box (collided on red)"]
     over = tb.make("color_mafia", players=3, chips_per_color=3).state_from_dict(CM_OVER)
     assert narrate(over, over) == []  # nothing changed, nothing said

@@ -128,18 +128,26 @@ def test_color_mafia_end_names_the_unfashionable_colour_and_the_eliminated():
     assert "player 1: 0 × 1 + 3 × 2 + 0 sets × 5 = 6" in text
 
 
+#: Round 5 revealed: players 0 (the parent) and 1 collided on red; player 1 returns next.
+CM_RESOLVE = {
+    "game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
+    "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
+    "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
+              {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
+    "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
+    "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None,
+}
+
+
 def test_color_mafia_shows_revealed_coins_and_holdings():
-    d = {"game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
-         "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
-         "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
-                   {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
-         "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
-         "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None}
-    text = words(tb.make("color_mafia").state_from_dict(d).to_svg(2))
+    text = words(tb.make("color_mafia").state_from_dict(CM_RESOLVE).to_svg(2))
     # Box R7 B8 Y9 G9, then per player chips R B Y G and coins R B Y G W, then the revealed.
     assert text.split("\n")[3:11] == ["7", "red", "8", "blue", "9", "yellow", "9", "green"]
     assert re.findall(r"revealed\n(\w)", text) == ["R", "R", "B", "W"]
     assert "player 2 (you)" in text and "to act" in text
+    # Who collided: the parent is spared, player 1 must return; the others take.
+    assert re.findall(r"(takes chips|must return|parent: spared)", text) == [
+        "parent: spared", "must return", "takes chips", "takes chips"]
 
 
 # -- Fox Duet: the mid-game position of docs/games/fox_duet.md --------------------------------
