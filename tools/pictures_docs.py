@@ -3,7 +3,9 @@
     python tools/pictures_docs.py
 
 Each picture is a position from a committed record (tests/data/records), chosen by its
-step in the game's picture module (``DOCS_POSITION``), and drawn with ``State.to_svg``; the
+step in the game's picture module (``DOCS_POSITION``), and drawn with ``State.to_svg`` with
+the state before it, so the last step is outlined and captioned; a second picture per game
+is the record's last position, with its end banner. The
 replay page's screenshot comes from the browser test
 (``TABLEBITS_SCREENSHOTS=docs/img .ci/browser``).
 """
@@ -23,10 +25,12 @@ def main() -> None:
         picture = importlib.import_module(f"tablebits.pictures.{game_id}")
         index, step, seat = picture.DOCS_POSITION
         record = tb.load_records(ROOT / "tests" / "data" / "records" / f"{game_id}.jsonl")[index]
-        state = list(tb.replay(record))[step]
-        out = ROOT / "docs" / "img" / f"position_{game_id}.svg"
-        out.write_text(state.to_svg(seat) + "\n", encoding="utf-8")
-        print(f"{out.relative_to(ROOT)}: step {step}, {state.to_dict()['phase']}")
+        states = list(tb.replay(record))
+        for name, k in ((f"position_{game_id}", step), (f"end_{game_id}", len(states) - 1)):
+            out = ROOT / "docs" / "img" / f"{name}.svg"
+            out.write_text(states[k].to_svg(seat, before=states[k - 1]) + "\n",
+                           encoding="utf-8")
+            print(f"{out.relative_to(ROOT)}: step {k}, {states[k].to_dict()['phase']}")
 
 
 if __name__ == "__main__":

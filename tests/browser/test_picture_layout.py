@@ -237,6 +237,23 @@ def test_the_check_finds_overflow_and_overlap(browser):
 
 
 @pytest.mark.parametrize(("game_id", "params"), game_cases())
+def test_captions_and_banners_of_a_random_game_fit(browser, game_id, params):
+    """Every step of a random game drawn with its caption (the last step told, its pieces
+    outlined), and the end with its banner: the longest stories a game tells."""
+    game = tb.make(game_id, **params)
+    rng = random.Random(3)
+    state = game.new_initial_state(seed=3)
+    problems = []
+    while not state.is_terminal():
+        before = state.clone()
+        random_step(state, game.num_players, rng)
+        seat = rng.choice([None, *range(game.num_players)])
+        problems += [f"{before.to_dict()['phase']}, seat {seat}: {p}" for p in
+                     layout_problems(browser, state.to_svg(seat, before=before))]
+    assert problems == []
+
+
+@pytest.mark.parametrize(("game_id", "params"), game_cases())
 def test_the_end_of_a_random_game_of_every_parameter_set_fits(browser, game_id, params):
     game = tb.make(game_id, **params)
     problems = []

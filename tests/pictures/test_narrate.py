@@ -11,7 +11,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.pictures.narrate import narrate
-from tests.pictures.test_pictures import CM_OVER, FOX_MID, GF_PLACE, NAGA
+from tests.pictures.test_pictures import CM_OVER, CM_RESOLVE, FOX_MID, GF_PLACE, NAGA
 
 
 def step(state: tb.State, text: str, seat: int | None = None) -> list[str]:
@@ -24,11 +24,11 @@ def test_good_fortune_placements():
     state = tb.make("good_fortune").state_from_dict(GF_PLACE)
     # Tile 5 at R, mati facing the exposed mati: connects, tile 7 (the left end) collected.
     assert step(state, "place R mati") == [
-        "player 1 places tile 5 at R: connects and collects tile 7",
+        "player 1 places tile 5 at R: mati meets mati, connects and collects tile 7",
         "scores: player 0 0, player 1 2"]
     # Tile 9 at R, hamsa facing hamsa: collects tile 12; the round ends, the token shows big.
     assert step(state, "place R hamsa") == [
-        "player 0 places tile 9 at R: connects and collects tile 12",
+        "player 0 places tile 9 at R: hamsa meets hamsa, connects and collects tile 12",
         "scores: player 0 1, player 1 2",
         "round 2: the token shows big (higher number places first)"]
     assert step(state, "select 17") == ["player 1 selects tile 17 (horseshoe/clover, die 3)"]
@@ -36,35 +36,100 @@ def test_good_fortune_placements():
 
 def test_fox_duet_a_swap_that_loses_the_game():
     state = tb.make("fox_duet").state_from_dict(FOX_MID)
-    # Player 1 swaps R5 for the decree D1; D6 beats D3, the tracker would go beyond +3 with
-    # no forest token left: the game is lost.
+    # Player 1 swaps R5 for the decree D1; no Dove is trump now, D6 and D3 are both of the
+    # led suit and D6 (player 1's lead) is higher; the tracker would go beyond +3 with no
+    # forest token left: the game is lost.
     assert step(state, "swap R5", seat=0) == [
         "the decree is now R5: Roses are trump",
         "player 1 takes the old decree D1 into hand",
-        "player 1 wins the trick",
-        "game over: the team is lost in the forest, score 0"]
+        "player 1 wins the trick: D6 is the higher of two cards of the led suit",
+        "game over: the team loses, score 0"]
 
 
 def test_hoi_pho_the_cat_names_a_card_and_the_naga_takes_one():
     state = tb.make("hoi_pho", players=3).state_from_dict(NAGA)
     # Naming 1 makes player 1 (who holds it) pay 3 to player 0 and shows the 1.
     assert step(state, "name 1", seat=2) == [
-        "player 0 +3 coins (now 17)", "player 1 -3 coins (now 15)",
+        "player 0's 5 Cat names 1 Mouse: player 0 +3, player 1 −3",
         "player 1 is known to hold 1 Mouse"]
-    # The Naga takes the Sheep and the turn ends: 5 and 6 stay as the turn's merchants.
-    assert step(state, "naga-take 10", seat=2) == [
-        "merchants played: 5 Cat, 6 Naga", "player 0 is known to hold 10 Sheep"]
+    # The Naga takes the Sheep and the turn ends.
+    assert step(state, "naga-take 10", seat=2) == ["player 0's 6 Naga takes 10 Sheep into hand"]
+
+
+#: 4 players, the last turn of round 1: everyone holds their ship and one merchant; one spare
+#: ship was played earlier (by player 0), and 1, 3 and 5 last turn.
+HOI_LAST_TURN = {
+    "game": "hoi_pho", "players": 4, "round": 1, "turn": 4, "phase": "play",
+    "coins": [10, 4, 3, 2], "contracts": [[], [], [], []],
+    "hands": [[0, 12], [0, 9], [0, 4], [0, 2]], "ships_played": [1, 0, 0, 0],
+    "previous": [1, 3, 5]}
+
+
+def test_hoi_pho_tells_the_rewards_and_the_coin_cap_that_make_a_net_change():
+    state = tb.make("hoi_pho").state_from_dict(HOI_LAST_TURN)
+    before = state.clone()
+    joint = [state.string_to_action(text, p)
+             for p, text in enumerate(["play ship", "play 9", "play 4", "play 2"])]
+    state.apply_actions(joint)
+    # The rules: a lone ship +5 (player 0: 10 -> 15); 9 is highest (+3), 4 second (+1), 2 the
+    # lowest uses the Buffalo (+4). The round ends: player 0 has the most coins (15) and takes
+    # the top contract 5; round 2's cap is the new top contract, 7: player 0 drops to 7.
+    assert state.to_dict()["coins"] == [7, 7, 4, 6]
+    assert narrate(before, state, seat=1, actions=joint) == [
+        "revealed: player 0 ship, player 1 9 Horse, player 2 4 Rabbit, player 3 2 Buffalo",
+        "a lone ship: player 0 +5",
+        "1st: 9 Horse, player 1 +3",
+        "2nd: 4 Rabbit, player 2 +1",
+        "lowest: 2 Buffalo (gain 4): player 3 +4",
+        "player 0 takes contract 5 (1 of 3): the most coins (15)",
+        "coin cap at 7, the top contract: player 0 15 → 7",
+        "round 2: new hands"]
+    # Without the move, two plays lead here (player 2's ship would also have earned +1, and
+    # player 0's coins are capped either way): the net changes are told, without reasons.
+    assert narrate(before, state, seat=1) == [
+        "coins: player 0 −3, player 1 +3, player 2 +1, player 3 +4",
+        "player 0 takes contract 5 (1 of 3)",
+        "coin cap: coins above 7, the top contract, drop to 7",
+        "round 2: new hands"]
+
+
+def test_hoi_pho_zeroed_merchants_are_the_lowest():
+    # The rules' first worked example: 1, 15, 13 and a ship. The ship earns 5; the Mouse
+    # zeroes the Pig and the Pig the Chicken; the Mouse is highest (+2), no 2nd; the zeroed
+    # 13 and 15 use their skills: nothing, then the Pig: neighbours +2 each, its player -4.
+    d = {"game": "hoi_pho", "round": 1, "turn": 1, "phase": "play", "coins": [3, 5, 7, 9],
+         "contracts": [[], [], [], []],
+         "hands": [[0, 1, 5, 9, 10], [0, 2, 6, 13, 14], [0, 3, 7, 11, 15], [0, 0, 4, 8, 12]]}
+    state = tb.make("hoi_pho").state_from_dict(d)
+    before = state.clone()
+    state.apply_actions([1, 13, 15, 0])
+    assert narrate(before, state) == [
+        "revealed: player 0 1 Mouse, player 1 13 Chicken, player 2 15 Pig, player 3 ship",
+        "a lone ship: player 3 +5",
+        "1 Mouse zeroes 15 Pig",
+        "15 Pig zeroes 13 Chicken",
+        "1st: 1 Mouse, player 0 +2",
+        "lowest: 13 Chicken (no skill), 15 Pig (feed neighbours): "
+        "player 1 +2, player 2 −4, player 3 +2"]
+    assert state.to_dict()["coins"] == [5, 7, 3, 16]
+
+
+def test_color_mafia_names_who_collided_and_who_must_return():
+    d = {**CM_RESOLVE, "phase": "choose", "revealed": [None] * 4, "acting": None}
+    state = tb.make("color_mafia").state_from_dict(d)
+    before = state.clone()
+    state.apply_actions([state.string_to_action(f"coin {c}", p)
+                         for p, c in enumerate("RRBW")])
+    # Players 0 and 1 both show red; player 0 is the parent, so only player 1 returns.
+    assert narrate(before, state) == [
+        "coins shown: player 0 red, player 1 red, player 2 blue, player 3 white",
+        "collision on red: players 0 and 1; player 0 is the parent, spared; "
+        "player 1 must return chips"]
 
 
 def test_color_mafia_a_return_and_the_end():
-    d = {"game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
-         "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
-         "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
-                   {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
-         "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
-         "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None}
-    state = tb.make("color_mafia").state_from_dict(d)
-    assert step(state, "chips R") == ["player 1 returns R to the box"]
+    state = tb.make("color_mafia").state_from_dict(CM_RESOLVE)
+    assert step(state, "chips R") == ["player 1 returns R to the box (collided on red)"]
     over = tb.make("color_mafia", players=3, chips_per_color=3).state_from_dict(CM_OVER)
     assert narrate(over, over) == []  # nothing changed, nothing said
     from tablebits.pictures.color_mafia import _end

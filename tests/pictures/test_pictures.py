@@ -17,6 +17,7 @@ import pytest
 
 import tablebits as tb
 from tablebits import pictures
+from tablebits.pictures.narrate import narrate
 from tests.support.helpers import random_step
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -116,24 +117,37 @@ def test_color_mafia_end_names_the_unfashionable_colour_and_the_eliminated():
     text = words(game.state_from_dict(CM_OVER).to_svg())
     # Green is left in the box; players 0 and 2 hold one green each (the most): eliminated.
     # Player 1 holds R2 Y1, no green: 3 chips x 2 points, no full set = 6.
-    assert "unfashionable: green (left in the box)" in text
-    assert text.count("eliminated") == 2 and "score 6" in text
-    assert "round 9 (safety cap 100, not the game's length)" in text
+    assert "unfashionable: green, left in the box" in text
+    # Each named in its panel and in the banner.
+    assert text.count("eliminated") == 4 and "score 6" in text
+    assert "round 9 · parent: player 2 · game over" in text and "safety cap" not in text
     assert "player 2 · parent" in text
+    # The banner: player 1 alone survives; its score as the rules add it up.
+    assert "game over: player 1 wins" in text
+    assert "player 0: eliminated, the most green chips (1)" in text
+    assert "player 1: 0 × 1 + 3 × 2 + 0 sets × 5 = 6" in text
+
+
+#: Round 5 revealed: players 0 (the parent) and 1 collided on red; player 1 returns next.
+CM_RESOLVE = {
+    "game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
+    "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
+    "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
+              {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
+    "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
+    "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None,
+}
 
 
 def test_color_mafia_shows_revealed_coins_and_holdings():
-    d = {"game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",
-         "box": {"R": 7, "B": 8, "Y": 9, "G": 9},
-         "chips": [{"R": 1, "B": 0, "Y": 0, "G": 0}, {"R": 2, "B": 1, "Y": 0, "G": 0},
-                   {"R": 0, "B": 1, "Y": 1, "G": 0}, {"R": 0, "B": 0, "Y": 0, "G": 1}],
-         "coins": [{"R": 1, "B": 1, "Y": 1, "G": 1, "W": 1}] * 4,
-         "revealed": ["R", "R", "B", "W"], "acting": 1, "outcome": None}
-    text = words(tb.make("color_mafia").state_from_dict(d).to_svg(2))
+    text = words(tb.make("color_mafia").state_from_dict(CM_RESOLVE).to_svg(2))
     # Box R7 B8 Y9 G9, then per player chips R B Y G and coins R B Y G W, then the revealed.
     assert text.split("\n")[3:11] == ["7", "red", "8", "blue", "9", "yellow", "9", "green"]
     assert re.findall(r"revealed\n(\w)", text) == ["R", "R", "B", "W"]
     assert "player 2 (you)" in text and "to act" in text
+    # Who collided: the parent is spared, player 1 must return; the others take.
+    assert re.findall(r"(takes chips|must return|parent: spared)", text) == [
+        "parent: spared", "must return", "takes chips", "takes chips"]
 
 
 # -- Fox Duet: the mid-game position of docs/games/fox_duet.md --------------------------------
@@ -255,8 +269,129 @@ def test_hoi_pho_names_a_shared_win_and_no_winner_when_stopped():
         random_step(capped, 4, rng)
     assert capped.to_dict()["outcome"] == "truncated"
     text = words(capped.to_svg())
-    assert "stopped by the safety cap" in text
+    assert "game stopped after round 1: no winner" in text
     assert "wins" not in text and "shares the win" not in text
+
+
+def test_hoi_pho_end_banner_breaks_the_tie_as_the_rules_do():
+    text = words(tb.make("hoi_pho").state_from_dict(HOI_TIED).to_svg())
+    # Three players with two contracts, each pair summing to 22, and only ships in hand.
+    assert "game over: players 0 and 1 and 2 share the win" in text
+    assert ("the contract pile ran out; the most contracts (2), then the highest contract sum "
+            "(player 0 22, player 1 22, player 2 22), then the highest merchant in hand") \
+        in " ".join(text.split("\n"))
+    assert "player 3: 1 contract 11" in text
+    assert "phase" not in text and "safety cap" not in text
+    # The colour key: five bands of reputation and the ship.
+    assert "colour by reputation:\n1–3\n4–6\n7–9\n10–12\n13–15\nship" in text
+
+
+def test_good_fortune_end_banner_shows_how_each_collection_groups():
+    # The finished game of docs/games/good_fortune.md, scored there by hand: player 0's six
+    # cat tiles, 16 pips x 6 = 96; player 1's five horseshoe tiles 14 x 5 = 70 and tile 2
+    # alone (clover, 2 pips) = 72.
+    over = {"game": "good_fortune", "round": 9, "phase": "over",
+            "token": {"holder": 1, "face": "big"}, "racks": [[], []], "selected": [None, None],
+            "line": [[19, "ganesha", "mati"], [5, "mati", "hamsa"], [9, "hamsa", "scarab"]],
+            "collections": [[3, 7, 10, 12, 16, 18], [1, 2, 6, 14, 15, 17]],
+            "discarded": [4, 8, 11, 13, 20, 21]}
+    text = words(tb.make("good_fortune").state_from_dict(over).to_svg())
+    assert "score 96 = cat 4+2+2+1+3+4 = 16 × 6 = 96" in text
+    assert "score 72 = horseshoe 2+4+1+4+3 = 14 × 5 = 70 · clover 2 × 1 = 2" in text
+    assert "game over: player 0 wins\nthe higher score: 96 to 72" in text
+
+
+def test_fox_duet_end_banner_adds_up_the_score():
+    # Won in round 2 at level 1 with one forest token left and no card in hand:
+    # 10 x 1 + 10 (rounds 1 and 2) + 3 x 1 + 0 = 23.
+    won = {**FOX_MID, "phase": "over", "outcome": "won", "trick": 11, "gems": [0] * 11,
+           "forest_supply": 1, "covered": [2, 1], "gem_supply": 0, "hands": [[], []],
+           "known": [[], []],
+           "trick_cards": {"lead": None, "follow": None}, "fox_target": None,
+           "played": [*FOX_MID["played"], "S4", "S6", "S9", "D2", "R5", "R6", "R8", "D4",
+                      "D6", "D3"]}
+    state = tb.make("fox_duet").state_from_dict(won)
+    assert state.scores() == [23.0, 23.0]
+    text = words(state.to_svg())
+    assert "the team wins: every gem collected, score 23" in text
+    assert ("10 × level 1 + 10 for winning in round 2 + 3 × 1 forest tokens left + "
+            "0 cards in hand = 23") in " ".join(text.split("\n"))
+
+
+def test_the_last_step_is_outlined_and_captioned():
+    state = tb.make("fox_duet").state_from_dict(FOX_MID)
+    before = state.clone()
+    state.apply_action(state.string_to_action("swap R5"))
+    state_mid = tb.make("fox_duet").state_from_dict(FOX_MID)
+    svg = state.to_svg(0, before=before)
+    # The swap made R5 the decree and ended the trick: D6 (lead) beat D3.
+    assert "the new decree" in titles(svg, "tb-moved")
+    text = words(svg)
+    assert "last trick" in text and "lead · wins" in text
+    assert state_mid.to_svg(0) == state_mid.to_svg(0, before=None)
+    assert "last step" not in words(state_mid.to_svg(0))
+    gf = tb.make("good_fortune").state_from_dict(GF_PLACE)
+    before = gf.clone()
+    gf.apply_action(gf.string_to_action("place R mati"))
+    svg = gf.to_svg(before=before)
+    assert titles(svg, "tb-moved") == ["placed in the last step", "collected in the last step"]
+    assert "last step\nplayer 1 places tile 5 at R: mati meets mati, connects and collects " \
+        "tile 7" in words(svg)
+
+
+def _random_steps(game_id: str, seed: int, count: int):
+    """(before, joint action, after) along random games."""
+    rng = random.Random(seed)
+    game = tb.make(game_id)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = game.new_initial_state(seed=seed * 1000 + g)
+        g += 1
+        while not state.is_terminal() and len(out) < count:
+            before = state.clone()
+            if state.is_simultaneous_node():
+                joint = [rng.choice(state.legal_actions(p)) if p in state.acting_players()
+                         else -1 for p in range(game.num_players)]
+                state.apply_actions(joint)
+            else:
+                joint = [-1] * game.num_players
+                joint[state.current_player()] = rng.choice(state.legal_actions())
+                state.apply_action(max(joint))
+            out.append((before, joint, state.clone()))
+    return out
+
+
+def _replayed(state: tb.State, joint: list[int]) -> tb.State | None:
+    """``state`` after ``joint``, or None where the move is not legal there."""
+    after = state.clone()
+    try:
+        if after.is_simultaneous_node():
+            after.apply_actions(joint)
+        else:
+            after.apply_action(max(joint))
+    except ValueError:
+        return None
+    return after
+
+
+@pytest.mark.parametrize("game_id", ["fox_duet", "hoi_pho"])
+def test_a_seats_caption_is_the_same_for_every_hidden_state_it_cannot_tell_apart(game_id):
+    """The same move from a resampled position (what seat k cannot see redrawn) that ends
+    where k sees the same thing: k's narration and captioned picture must not change."""
+    compared = 0
+    for i, (before, joint, after) in enumerate(_random_steps(game_id, seed=7, count=150)):
+        for seat in range(before.game.num_players):
+            other = before.resample(seat, seed=i + 1)
+            moved = _replayed(other, joint)
+            if moved is None or pictures.view(moved, seat) != pictures.view(after, seat):
+                continue
+            told = narrate(before, after, seat, actions=joint)
+            assert narrate(other, moved, seat, actions=joint) == told, (seat, told)
+            assert narrate(other, moved, seat) == narrate(before, after, seat)
+            assert moved.to_svg(seat, before=other) == after.to_svg(seat, before=before)
+            compared += 1
+    assert compared > 150
 
 
 # -- Every game --------------------------------------------------------------------------------

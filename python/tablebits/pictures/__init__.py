@@ -17,6 +17,7 @@ from .. import _core
 from .._checks import is_int
 from .._core import State
 from .._registry import games
+from ._step import Step, Told
 
 
 def check_seat(state: State, seat: Any) -> int | None:
@@ -45,15 +46,35 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
     return result
 
 
-def to_svg(state: State, seat: int | None = None) -> str:
+def to_svg(state: State, seat: int | None = None, before: State | None = None,
+           actions: int | list[int] | None = None) -> str:
     """The position as an SVG document (a str), drawn as a person at the table sees it.
 
     ``seat=None`` shows everything, every hand face up; ``seat=k`` shows what player ``k``
     sees: exactly the facts ``state.observation_tensor(k)`` holds, other players' hidden cards
-    face down. A seat outside the game raises ``ValueError``.
+    face down. A seat outside the game raises ``ValueError``. With ``before`` (the state one
+    step earlier) the picture also shows what that step did: the pieces that moved outlined,
+    and a caption that tells the step as ``seat`` saw it (``narrate.narrate``); ``actions``
+    is the move played, as in ``narrate``.
     """
     seen = view(state, seat)
-    return str(_module(state).draw(state, seen, seat).to_string())
+    told = None if before is None else tell(before, state, seat, actions)
+    return str(_module(state).draw(state, seen, seat, told).to_string())
+
+
+def tell(before: State, after: State, seat: int | None = None,
+         actions: int | list[int] | None = None) -> Told:
+    """The step from ``before`` to ``after`` as ``seat`` saw it: what the picture's caption
+    and the narration say, read from the seat's views of the two states (``actions``: the
+    move played, see ``narrate``)."""
+    if not isinstance(before, State):
+        raise TypeError(f"expected a tablebits State, not {type(before).__name__}")
+    if before.game != after.game:
+        raise ValueError("before and after must be states of the same game")
+    step = Step.between(before, after, actions)
+    b, a = view(before, seat), view(after, seat)
+    lines: list[str] = _module(after).changes(b, a, step)
+    return Told(step, b, lines)
 
 
 def display_name(game_id: str) -> str:
@@ -82,9 +103,9 @@ def _game_module(game_id: str) -> ModuleType:
         raise ValueError(f"no picture for the game {game_id!r}") from None
 
 
-def _state_to_svg(self: State, seat: int | None = None) -> str:
+def _state_to_svg(self: State, seat: int | None = None, before: State | None = None) -> str:
     """The position as an SVG document: see ``tablebits.pictures.to_svg``."""
-    return to_svg(self, seat)
+    return to_svg(self, seat, before)
 
 
 def _state_repr_svg(self: State) -> str:

@@ -18,6 +18,8 @@ PAPER = "#fbf8f1"  #: the table
 PANEL = "#efe9dc"  #: a player's area
 BACK = "#51607a"  #: the back of a face-down card or tile
 HIGHLIGHT = "#d9480f"  #: whoever acts now, the current trick
+MOVED = "#1c7ed6"  #: the outline of what moved in the last step
+BANNER = "#fff4e6"  #: the end banner's ground
 CLASS_PREFIX = "tb-"  #: begins every class a picture writes (``tb-card``, ``tb-hidden``)
 
 
@@ -192,3 +194,51 @@ def wrap(content: str, width: float, size: float) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+def moved(c: Canvas, x: float, y: float, w: float, h: float, title: str = "moved last step"
+          ) -> None:
+    """An outline just outside a piece (card, tile, chip) that moved in the last step."""
+    with c.group(title, "moved"):
+        c.rect(x - 4, y - 4, w + 8, h + 8, stroke=MOVED, rx=9, stroke_width=3)
+
+
+def fit(lines: list[str], width: float, size: float, rows: int) -> list[str]:
+    """``lines`` wrapped to ``width``, each starting a row, cut to ``rows`` rows: when some
+    are left out the last row ends with an ellipsis, so a long story never leaves its box."""
+    out = [row for line in lines for row in wrap(line, width, size)]
+    if len(out) <= rows:
+        return out
+    last = out[rows - 1]
+    while last and text_width(last + " …", size) > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+    return out[:rows - 1] + [last + " …"]
+
+
+def caption(c: Canvas, x: float, y: float, width: float, lines: list[str], rows: int,
+            size: float = 12) -> None:
+    """What the last step did, in words, under a "last step" heading: at most ``rows`` rows
+    below ``y`` (the heading's baseline), ``size + 2`` apart."""
+    if not lines:
+        return
+    with c.group("the last step: " + "; ".join(lines), "caption"):
+        c.text(x, y, "last step", size=11, fill=MOVED, weight="bold")
+        for i, row in enumerate(fit(lines, width, size, rows)):
+            c.text(x, y + (i + 1) * (size + 2), row, size=size)
+
+
+def banner(c: Canvas, x: float, y: float, width: float, height: float, headline: str,
+           lines: list[str], size: float = 12) -> None:
+    """The end of the game: a framed box naming the result (``headline``) and why, the
+    score broken down in ``lines`` (as many rows as fit ``height``)."""
+    with c.group(headline + ": " + "; ".join(lines), "banner"):
+        c.rect(x, y, width, height, fill=BANNER, stroke=HIGHLIGHT, rx=8, stroke_width=2)
+        c.text(x + 10, y + 20, headline, size=15, fill=HIGHLIGHT, weight="bold")
+        rows = int((height - 28) // (size + 3))
+        for i, row in enumerate(fit(lines, width - 20, size, rows)):
+            c.text(x + 10, y + 38 + i * (size + 3), row, size=size)
+
+
+def signed(n: float) -> str:
+    """A coin or point change with its sign: ``+5``, ``−4`` (a true minus sign)."""
+    return f"+{n:g}" if n > 0 else f"\u2212{-n:g}"

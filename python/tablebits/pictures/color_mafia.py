@@ -12,9 +12,13 @@ import math
 from typing import Any
 
 from .._core import State
+from ._step import Step, Told
 from ._svg import HIGHLIGHT, INK, MUTED, Canvas
+from ._svg import banner as svg_banner
+from ._svg import caption as svg_caption
 from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
+from ._svg import moved as svg_moved
 from ._svg import panel as svg_panel
 from ._svg import text_color as svg_text_color
 from ._svg import token as svg_token
@@ -48,18 +52,34 @@ def unfashionable(d: dict[str, Any]) -> list[str]:
     return [color for color in CHIPS if d["box"][color] > 0]
 
 
-def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
-    """The whole table of a Color Mafia position."""
+def collisions(revealed: list[str | None]) -> set[int]:
+    """The players whose coin another player also showed (docs/games/color_mafia.md, Reveal)."""
+    return {p for p, coin in enumerate(revealed)
+            if coin is not None and revealed.count(coin) > 1}
+
+
+def _fate(d: dict[str, Any], p: int) -> str:
+    """What player ``p``'s revealed coin makes them do this round, in the rules' words."""
+    if p not in collisions(d["revealed"]):
+        return "takes chips"
+    return "parent: spared" if d["parent"] == p else "must return"
+
+
+def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = None
+         ) -> Canvas:
+    """The whole table of a Color Mafia position; with ``told`` the chips that moved are
+    outlined and the step is captioned; collisions and who must return chips are marked under
+    the revealed coins; at the end a banner gives the winners and every score."""
     n = d["players"]
-    cap = state.game.params["max_rounds"]
     rows = (n + 1) // 2
     ph = 150
     height = 172 + rows * (ph + 12) + 8
     c = Canvas(WIDTH, height, f"Color Mafia, round {d['round']}, {d['phase']}")
-    phase = {"choose": "players choose coins", "resolve": "coins revealed, resolving",
+    doing = {"choose": "everyone chooses a coin",
+             "resolve": f"player {d['acting']} takes or returns chips",
              "over": "game over"}[d["phase"]]
-    svg_header(c, "Color Mafia",
-                f"round {d['round']} (safety cap {cap}, not the game's length) · {phase}")
+    svg_header(c, "Color Mafia", f"round {d['round']} · parent: player {d['parent']} · {doing}")
+    b = told.before if told is not None else None
 
     # The box: one column of chips per colour.
     svg_label_row(c, 16, 80, "the box")
@@ -67,19 +87,20 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         cx = 40 + i * 64
         svg_token(c, cx, 112, 22, COLORS[color], str(d["box"][color]), size=16)
         c.text(cx, 150, NAMES[color], size=11, fill=MUTED, anchor="middle")
-    out = unfashionable(d)
-    legend_x = 320
-    c.text(legend_x, 96, "● chips (round) and ⬢ coins (hexagon) show how many are held",
-           size=12, fill=MUTED)
-    if out:
-        names = " and ".join(NAMES[color] for color in out)
-        c.text(legend_x, 122, f"unfashionable: {names} (left in the box)", size=14,
-               weight="bold", fill=HIGHLIGHT)
-    elif d["outcome"] == "truncated":
-        c.text(legend_x, 122, f"stopped by the safety cap after {d['round']} rounds",
-               size=14, weight="bold", fill=HIGHLIGHT)
+        if b is not None and b["box"][color] != d["box"][color]:
+            svg_moved(c, cx - 22, 90, 44, 44, "chips in or out of the box")
+    right = 320
+    if d["outcome"] is not None:
+        headline, lines = _verdict(d, state)
+        svg_banner(c, right - 8, 56, WIDTH - right, 108, headline, lines, size=11)
+    else:
+        c.text(right, 162, "● chips (round) and ⬢ coins (hexagon) show how many are held",
+               size=11, fill=MUTED)
+        if told is not None:
+            svg_caption(c, right, 76, WIDTH - 16 - right, told.lines, rows=4)
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     scores = state.scores()
+    out = unfashionable(d)
     counts = [sum(chips[color] for color in out) for chips in d["chips"]]
     worst = max(counts)
     pw = (WIDTH - 36) / 2
@@ -98,42 +119,58 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         svg_label_row(c, x0 + 12, y0 + 44, "chips", size=12)
         for i, color in enumerate(CHIPS):
             svg_token(c, x0 + 32 + i * 46, y0 + 70, 17, COLORS[color],
-                       str(d["chips"][p][color]), size=14)
+                      str(d["chips"][p][color]), size=14)
+            if b is not None and b["chips"][p][color] != d["chips"][p][color]:
+                svg_moved(c, x0 + 15 + i * 46, y0 + 53, 34, 34, "chips taken or returned")
         svg_label_row(c, x0 + 12, y0 + 104, "coins", size=12)
         for i, color in enumerate(COINS):
             hexagon(c, x0 + 32 + i * 40, y0 + 128, 16, COLORS[color],
                     str(d["coins"][p][color]))
         shown = d["revealed"][p]
         if shown is not None:
-            svg_label_row(c, x0 + pw - 90, y0 + 52, "revealed", size=12)
-            hexagon(c, x0 + pw - 60, y0 + 96, 30, COLORS[shown], shown)
+            svg_label_row(c, x0 + pw - 90, y0 + 48, "revealed", size=12)
+            hexagon(c, x0 + pw - 60, y0 + 88, 30, COLORS[shown], shown)
+            fate = _fate(d, p)
+            c.text(x0 + pw - 60, y0 + 138, fate, size=11, anchor="middle", weight="bold",
+                   fill=HIGHLIGHT if fate == "must return" else MUTED)
     return c
 
 
-def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
-    """Color Mafia step by step: coins shown, collisions, chips taken and returned, the end."""
+def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
+    """Color Mafia step by step: coins shown, collisions and who must return chips, chips
+    taken and returned and why, the coins passed, the end."""
     out = []
     if a["revealed"] != b["revealed"] and a["revealed"][0] is not None:
         shown = a["revealed"]
-        out.append("coins shown: " + ", ".join(f"player {p} {c}" for p, c in enumerate(shown)))
+        out.append("coins shown: " + ", ".join(f"player {p} {NAMES[c]}"
+                                               for p, c in enumerate(shown)))
         for color in COINS:
             who = [p for p, c in enumerate(shown) if c == color]
             if len(who) > 1:
-                out.append(f"collision on {NAMES[color]}: players "
-                           + ", ".join(map(str, who)))
+                line = (f"collision on {NAMES[color]}: players "
+                        + " and ".join(map(str, who)))
+                returning = [p for p in who if p != a["parent"]]
+                line += (" must return chips" if len(returning) == len(who) else
+                         f"; player {a['parent']} is the parent, spared; "
+                         + ("player " + " and ".join(map(str, returning)) + " must return chips"
+                            if returning else "nobody returns"))
+                out.append(line)
     for p, (was, now) in enumerate(zip(b["chips"], a["chips"], strict=True)):
         gained = "".join(color * (now[color] - was[color]) for color in CHIPS
                          if now[color] > was[color])
         lost = "".join(color * (was[color] - now[color]) for color in CHIPS
                        if was[color] > now[color])
+        coin = NAMES.get(b["revealed"][p] or "", "")
         if gained:
-            out.append(f"player {p} takes {gained} from the box")
+            out.append(f"player {p} takes {gained} from the box"
+                       + (f" (the only {coin} shown)" if coin else ""))
         if lost:
-            out.append(f"player {p} returns {lost} to the box")
+            out.append(f"player {p} returns {lost} to the box"
+                       + (f" (collided on {coin})" if coin else ""))
     if a["parent"] != b["parent"]:
         out.append(f"coins pass to the left; round {a['round']}, player {a['parent']} is parent")
     if a["phase"] == "over" and b["phase"] != "over":
-        out.extend(_end(a, state))
+        out.extend(_end(a, step.after))
     return out
 
 
@@ -150,6 +187,33 @@ def _end(d: dict[str, Any], state: State) -> list[str]:
     lines.append("scores: " + ", ".join(f"player {p} {s:g}"
                                         for p, s in enumerate(state.scores())))
     return lines
+
+
+def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
+    """The end in words: who won, why, and each score broken down (docs/games/color_mafia.md,
+    End and scoring)."""
+    returns, scores = state.returns(), state.scores()
+    winners = [p for p, r in enumerate(returns) if r == max(returns)]
+    names = " and ".join(map(str, winners))
+    out = unfashionable(d)
+    if not out:
+        return (f"game stopped after {d['round']} rounds: no winner",
+                ["every chip counts 2, every set of R B Y G 5, nobody is eliminated"] + [
+                    f"player {p}: {s:g}" for p, s in enumerate(scores)])
+    headline = (f"game over: player {names} wins" if len(winners) == 1
+                else f"game over: players {names} share the win")
+    colours = " and ".join(NAMES[color] for color in out)
+    counts = [sum(chips[color] for color in out) for chips in d["chips"]]
+    lines = [f"unfashionable: {colours}, left in the box"]
+    for p, chips in enumerate(d["chips"]):
+        if max(counts) > 0 and counts[p] == max(counts):
+            lines.append(f"player {p}: eliminated, the most {colours} chips ({counts[p]})")
+            continue
+        other = sum(chips.values()) - counts[p]
+        sets = min(chips.values())
+        lines.append(f"player {p}: {counts[p]} × 1 + {other} × 2 + {sets} set"
+                     + ("" if sets == 1 else "s") + f" × 5 = {scores[p]:g}")
+    return headline, lines
 
 
 #: The position docs/img/position_color_mafia.svg shows (tools/pictures_docs.py): (record index in

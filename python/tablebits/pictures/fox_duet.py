@@ -11,13 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import State
-from ._svg import HIGHLIGHT, INK, MUTED, Canvas
+from ._step import Step, Told
+from ._svg import HIGHLIGHT, MUTED, Canvas
+from ._svg import banner as svg_banner
+from ._svg import caption as svg_caption
 from ._svg import card as svg_card
 from ._svg import face_down as svg_face_down
+from ._svg import fit as svg_fit
 from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
+from ._svg import moved as svg_moved
 from ._svg import panel as svg_panel
-from ._svg import wrap as svg_wrap
 
 NAME = "The Fox in the Forest Duet"  #: the game's name, as its rules page titles it
 SUITS = {"R": ("Rose", "#c9184a"), "S": ("Star", "#d08c00"), "D": ("Dove", "#3a6ea5")}
@@ -94,51 +98,67 @@ def path(c: Canvas, d: dict[str, Any], y: float) -> None:
                    weight="bold")
 
 
-def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
-    """The whole table of a Fox Duet position."""
+def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = None
+         ) -> Canvas:
+    """The whole table of a Fox Duet position; with ``told`` the card that moved is outlined,
+    a trick just won stays in view with its winner marked, and the step is captioned; at the
+    end a banner gives the result and the score."""
     height = 630
     c = Canvas(WIDTH, height, f"Fox Duet, round {d['round']}, trick {d['trick']}, "
                f"{d['phase']}")
-    phase = "game over" if d["phase"] == "over" else f"phase {d['phase'].replace('_', ' ')}"
     svg_header(c, "The Fox in the Forest Duet",
-                f"level {d['level']} · round {d['round']} of 3 · trick {d['trick']} of 11 · "
-                f"{phase} · dealer: player {d['dealer']} · leader: player {d['leader']}")
+               f"level {d['level']} · round {d['round']} of 3 · trick {d['trick']} of 11 · "
+               + _doing(d))
     path(c, d, 66)
 
     y = 164
+    b = told.before if told is not None else None
     svg_label_row(c, 16, y, "decree (trump)")
     fox_card(c, 16, y + 8, d["decree"])
-    svg_label_row(c, 140, y, "trick")
+    if b is not None and b["decree"] != d["decree"] and b["round"] == d["round"]:
+        svg_moved(c, 16, y + 8, CARD_W, CARD_H, "the new decree")
+    cards = dict(d["trick_cards"])
+    winner_role = None
+    if b is not None:
+        last = _last_trick(b, d, told.step)
+        if last is not None and cards["lead"] is None:
+            cards = {"lead": last[0], "follow": last[1]}
+            winner_role = "lead" if trick_winner(last[0], last[1], _judged_decree(b, d))[0] \
+                else "follow"
+    svg_label_row(c, 140, y, "last trick" if winner_role else "trick")
     for i, role in enumerate(("lead", "follow")):
         x = 140 + i * 76
-        card = d["trick_cards"][role]
+        card = cards[role]
         if card is None:
             c.rect(x, y + 8, CARD_W, CARD_H, stroke="#b8ad97", stroke_dasharray="4 3")
         else:
-            fox_card(c, x, y + 8, card, highlight=True)
-        c.text(x + CARD_W / 2, y + CARD_H + 22, role, size=11, fill=MUTED, anchor="middle")
+            fox_card(c, x, y + 8, card, highlight=winner_role is None)
+            if b is not None and card != b["trick_cards"][role]:
+                svg_moved(c, x, y + 8, CARD_W, CARD_H, "played in the last step")
+        wins = role == winner_role
+        c.text(x + CARD_W / 2, y + CARD_H + 22, role + (" · wins" if wins else ""), size=11,
+               fill=HIGHLIGHT if wins else MUTED, anchor="middle",
+               weight="bold" if wins else None)
     collected = 22 - d["gem_supply"] - sum(d["gems"])
     facts = [
         f"gems collected: {collected} · on the path: {sum(d['gems'])} · "
         f"in the supply: {d['gem_supply']}",
         f"forest tokens left: {d['forest_supply']} of 4",
     ]
-    if d["outcome"] is not None:
-        outcome = {"won": "the team won", "lost_time": "lost: out of time after round 3",
-                   "lost_forest": "lost in the forest"}[d["outcome"]]
-        facts.append(f"{outcome} · team score {state.scores()[0]:g}")
-    # Fixed rows, so that nothing moves when the game ends: the facts, the result, the key,
-    # and the cards played this round (up to 22, on as many lines as they need).
+    # Fixed rows, so that nothing moves when the game ends: the facts, the last step (or the
+    # end banner), and the cards played this round (up to 22, on two lines).
     for i, fact in enumerate(facts):
-        c.text(300, y + 20 + i * 21, fact, size=14 if i < 2 else 15,
-               weight="bold" if i == 2 else None, fill=HIGHLIGHT if i == 2 else INK)
-    c.text(300, y + 84, "T tracker · ◆ gem · + gains a gem after rounds 1 and 2 · "
-           "dark: forest token", size=12, fill=MUTED)
+        c.text(300, y + 18 + i * 19, fact, size=14)
+    if d["outcome"] is not None:
+        headline, lines = _verdict(d, state)
+        svg_banner(c, 292, y + 44, WIDTH - 8 - 292, 66, headline, lines)
+    elif told is not None:
+        svg_caption(c, 300, y + 56, WIDTH - 16 - 300, told.lines, rows=3)
     played = d["played"]
-    lines = svg_wrap(f"played this round ({len(played)}): " + (" ".join(played) or "none"),
-                     WIDTH - 16 - 300, 12)
+    lines = svg_fit([f"played this round ({len(played)}): " + (" ".join(played) or "none")],
+                    WIDTH - 16 - 300, 12, 2)
     for i, line in enumerate(lines):
-        c.text(300, y + 104 + i * 14, line, size=12, fill=MUTED)
+        c.text(300, y + 124 + i * 14, line, size=12, fill=MUTED)
 
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     for p in range(2):
@@ -153,6 +173,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         for i, name in enumerate(d["hands"][p]):
             marked = "known" if name is not None and name in d["known"][p] else None
             fox_card(c, 24 + i * 70, y0 + 30, name, marked=marked)
+            if b is not None and name is not None and name in d["known"][p] \
+                    and name not in b["known"][p]:
+                svg_moved(c, 24 + i * 70, y0 + 30, CARD_W, CARD_H, "came into this hand")
     y = 302 + 2 * 150
     deck = d["deck"]
     if deck and deck[0] is None:
@@ -160,7 +183,79 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     else:
         c.text(16, y + 16, "undealt (seen by nobody): " + " ".join(deck), size=12,
                fill=MUTED)
+    c.text(WIDTH - 16, y + 16, "T tracker · ◆ gem · + gains a gem after rounds 1 and 2 · "
+           "dark: forest token", size=12, fill=MUTED, anchor="end")
     return c
+
+
+def _doing(d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part)."""
+    leader, follower = d["leader"], 1 - d["leader"]
+    return {
+        "lead": f"player {leader} leads",
+        "follow": f"player {follower} follows",
+        "fox_target": "the Fox: who may swap a card with the decree?",
+        "fox_swap": f"player {d['fox_target']} may swap a card with the decree",
+        "gift": "the Gift: each player gives a card",
+        "gazelle": "the Gazelle: the trick's winner may ignore footprints",
+        "musician": "the Musician: the trick's winner picks the direction",
+        "forest_end": f"player {d['dealer']} places a forest token",
+        "over": "game over",
+    }[d["phase"]]
+
+
+def trick_winner(lead: str, follow: str, decree: str) -> tuple[bool, str]:
+    """Whether the lead wins the trick, and why, by the rules (docs/games/fox_duet.md, A
+    trick: one trump wins; two trumps or two cards of the led suit, the higher rank; an
+    off-suit follow never wins)."""
+    trump = decree[0]
+    suit = SUITS[trump][0] + "s"
+    if lead[0] == follow[0]:
+        high = lead if int(lead[1:]) > int(follow[1:]) else follow
+        kind = "trumps" if lead[0] == trump else "cards of the led suit"
+        return high == lead, f"{high} is the higher of two {kind}"
+    if follow[0] == trump:
+        return False, f"{follow} is the only trump ({suit})"
+    if lead[0] == trump:
+        return True, f"{lead} is the only trump ({suit})"
+    return True, f"{follow} is off suit, so the lead wins"
+
+
+def _judged_decree(b: dict[str, Any], a: dict[str, Any]) -> str:
+    """The decree the trick was judged by: as it is after the step (a Fox may have changed
+    it), unless a new round's deal replaced it."""
+    return str(a["decree"] if a["round"] == b["round"] else b["decree"])
+
+
+def _last_trick(b: dict[str, Any], a: dict[str, Any], step: Step) -> tuple[str, str] | None:
+    """The trick completed in the step from ``b`` to ``a`` (lead, follow), or None."""
+    lead = b["trick_cards"]["lead"]
+    done = a["trick_cards"]["lead"] is None or a["round"] != b["round"] or (
+        a["outcome"] and not b["outcome"])
+    if lead is None or not done:
+        return None
+    follow = b["trick_cards"]["follow"] or a["trick_cards"]["follow"]
+    if follow is None and b["phase"] == "follow":
+        follow = step.played(1 - b["leader"])
+    return None if follow is None else (lead, follow)
+
+
+def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
+    """The end in words: the result, why, and the score broken down (docs/games/fox_duet.md,
+    the score)."""
+    score = state.scores()[0]
+    if d["outcome"] == "won":
+        early = 10 if d["round"] < 3 else 0
+        tokens = 3 * d["forest_supply"]
+        cards = sum(len(h) for h in d["hands"])
+        parts = [f"10 × level {d['level']}"] + ([f"10 for winning in round {d['round']}"]
+                                                 if early else [])
+        parts += [f"3 × {d['forest_supply']} forest tokens left", f"{cards} cards in hand"]
+        return (f"the team wins: every gem collected, score {score:g}",
+                [" + ".join(parts) + f" = {10 * d['level'] + early + tokens + cards}"])
+    why = {"lost_time": "round 3 ended with gems still on the path",
+           "lost_forest": "the tracker walked off the path with no forest token to place"}
+    return ("the team loses: score 0", [why[d["outcome"]] + f" ({sum(d['gems'])} gems left)"])
 
 
 def _card(name: str) -> str:
@@ -177,8 +272,9 @@ def _collected(d: dict[str, Any]) -> int:
     return int(22 - d["gem_supply"] - sum(d["gems"]))
 
 
-def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
-    """Fox Duet step by step: cards played, tricks won, the tracker, gems, forest, the end."""
+def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
+    """Fox Duet step by step: cards played, abilities used, tricks won and why, the tracker,
+    gems, forest, the end."""
     out = []
     same_round = a["round"] == b["round"]
     lead, follow = b["trick_cards"]["lead"], b["trick_cards"]["follow"]
@@ -190,7 +286,28 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
         (c for c in new_played if c != (now_lead or lead)), None)
     if now_follow and not follow:
         out.append(f"player {1 - b['leader']} follows with {_card(now_follow)}")
-    if a["decree"] != b["decree"]:
+    moves = [step.played(p) for p in range(2)]
+    move = next((m for m in moves if m), None)
+    mover = next((p for p, m in enumerate(moves) if m), None)
+    if b["phase"] == "fox_target" and move:
+        out.append(f"the Fox: player {move.split()[-1]} may swap a card with the decree")
+    elif b["phase"] == "fox_swap" and move == "keep":
+        out.append(f"player {mover} keeps their hand")
+    elif b["phase"] == "gazelle" and move:
+        which = move.split()[-1]
+        out.append(f"the Gazelle: player {mover} ignores "
+                   + {"none": "no footprints", "lead": "the lead card's footprints",
+                      "follow": "the follow card's footprints",
+                      "both": "both cards' footprints"}[which])
+    elif b["phase"] == "musician" and move:
+        toward = "themself" if move == "forward" else "their partner"
+        out.append(f"the Musician: player {mover} moves the tracker toward {toward}")
+    elif b["phase"] == "forest_end" and move:
+        out.append(f"player {mover} puts the forest token on the "
+                   + ("−" if move.endswith("minus") else "+") + " end")
+    elif b["phase"] == "gift":
+        out.append("the Gift: the players exchange a card")
+    if a["decree"] != b["decree"] and same_round:
         out.append(f"the decree is now {a['decree']}: {SUITS[a['decree'][0]][0]}s are trump")
     for p in range(2):
         for card in a["known"][p]:
@@ -198,10 +315,13 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
                 continue
             where = "the old decree " if card == b["decree"] else ""
             out.append(f"player {p} takes {where}{card} into hand")
-    if new_played or (not same_round and b["phase"] != "forest_end"):
-        out.append(f"player {a['leader']} wins the trick")
+    last = _last_trick(b, a, step)
+    if last is not None:
+        lead_wins, why = trick_winner(*last, _judged_decree(b, a))
+        winner = b["leader"] if lead_wins else 1 - b["leader"]
+        out.append(f"player {winner} wins the trick: {why}")
     if a["covered"] != b["covered"]:
-        end = "-" if a["covered"][0] != b["covered"][0] else "+"
+        end = "−" if a["covered"][0] != b["covered"][0] else "+"
         lost = b["phase"] != "forest_end" and a["tracker"] == 0 and b["tracker"] != 0
         out.append(("lost in the forest: " if lost else "")
                    + f"a forest token covers the {end} end")
@@ -214,9 +334,7 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
     if not same_round:
         out.append(f"round {a['round']}: new hands, the decree is {a['decree']}")
     if a["outcome"] and not b["outcome"]:
-        verdict = {"won": "the team wins", "lost_time": "the team is out of time",
-                   "lost_forest": "the team is lost in the forest"}[a["outcome"]]
-        out.append(f"game over: {verdict}, score {state.scores()[0]:g}")
+        out.append("game over: " + ", ".join(_verdict(a, step.after)[0].split(": ")))
     return out
 
 

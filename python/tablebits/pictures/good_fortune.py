@@ -11,9 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import State
+from ._step import Step, Told
 from ._svg import HIGHLIGHT, INK, MUTED, Canvas
+from ._svg import banner as svg_banner
+from ._svg import caption as svg_caption
+from ._svg import fit as svg_fit
 from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
+from ._svg import moved as svg_moved
 from ._svg import panel as svg_panel
 from ._svg import text_color as svg_text_color
 
@@ -84,20 +89,23 @@ def _tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
                    fill=svg_text_color(CHARM_COLORS[charm]), anchor="middle")
 
 
-def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
-    """The whole table of a Good Fortune position."""
+def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = None
+         ) -> Canvas:
+    """The whole table of a Good Fortune position; with ``told`` the tiles that moved are
+    outlined and the step is captioned; at the end a banner gives the result, and each panel
+    how its collection groups into the score."""
     table = state.game.params["tiles"]  # [charm_a, charm_b, die] for tile 1..21
+    b = told.before if told is not None else None
 
     def small_tile(x: float, y: float, number: int, selected: bool = False) -> None:
         a, b, value = table[number - 1]
         tile(c, x, y, 62, 76, number, (a, b), value, side_by_side=False, selected=selected)
 
-    height = 690
+    height = 720
     c = Canvas(WIDTH, height, f"Good Fortune, round {d['round']}, {d['phase']}")
     token = d["token"]
     order = "lower" if token["face"] == "small" else "higher"
-    phase = "game over" if d["phase"] == "over" else f"phase {d['phase']}"
-    svg_header(c, "Good Fortune", f"round {d['round']} of 9 · {phase}")
+    svg_header(c, "Good Fortune", f"round {d['round']} of 9 · " + _doing(state, d))
     # The token: its face decides who places first this round.
     tx = WIDTH - 200
     c.circle(tx, 34, 22, fill="#f6d365" if token["face"] == "small" else "#e07a5f")
@@ -110,9 +118,12 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     lx = (WIDTH - 3 * tw - 2 * gap) / 2
     ly = 86
     svg_label_row(c, 16, ly - 8, "the line")
+    before_line = {t for t, _, _ in b["line"]} if b is not None else set()
     for i, (number, left, right) in enumerate(d["line"]):
         value = table[number - 1][2]
         tile(c, lx + i * (tw + gap), ly, tw, th, number, (left, right), value, side_by_side=True)
+        if b is not None and number not in before_line:
+            svg_moved(c, lx + i * (tw + gap), ly, tw, th, "placed in the last step")
     left_end, right_end = d["line"][0][1], d["line"][-1][2]
     c.text(lx - 10, ly + th / 2 - 4, "L end", size=12, fill=MUTED, anchor="end")
     c.text(lx - 10, ly + th / 2 + 13, left_end, size=14, anchor="end", weight="bold",
@@ -133,36 +144,91 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
         svg_label_row(c, 24, y0 + 42, "rack")
         for i, number in enumerate(d["racks"][p]):
             small_tile(24 + i * 68, y0 + 50, number)
+        if d["phase"] == "over":
+            for i, row in enumerate(svg_fit([_grouping(table, d["collections"][p], scores[p])],
+                                            WIDTH - 140, 13, 2)):
+                c.text(24, y0 + 76 + i * 18, row, size=13)
         sel = d["selected"][p]
         sx = WIDTH - 24 - 62
         svg_label_row(c, sx, y0 + 62, "selected")
         if sel is not None:
             small_tile(sx, y0 + 68, sel, selected=True)
+            if b is not None and b["selected"][p] is None:
+                svg_moved(c, sx, y0 + 68, 62, 76, "selected in the last step")
         else:
             c.rect(sx, y0 + 68, 62, 76, stroke="#b8ad97", rx=6, stroke_dasharray="4 3")
         collected = d["collections"][p]
         svg_label_row(c, 24, y0 + 146, f"collection: {len(collected)} "
-                       + ("tile" if len(collected) == 1 else "tiles"))
+                      + ("tile" if len(collected) == 1 else "tiles"))
         for i, number in enumerate(collected):
-            a, b, value = table[number - 1]
-            tile(c, 24 + i * 62, y0 + 152, 58, 60, number, (a, b), value, side_by_side=False)
-    dy = py + 2 * 230 + 8
-    discarded = ", ".join(str(t) for t in d["discarded"]) or "none"
-    c.text(16, dy, f"discarded: {discarded}", size=13, fill=MUTED)
+            a, b_, value = table[number - 1]
+            tile(c, 24 + i * 62, y0 + 152, 58, 60, number, (a, b_), value, side_by_side=False)
+            if b is not None and number not in b["collections"][p]:
+                svg_moved(c, 24 + i * 62, y0 + 152, 58, 60, "collected in the last step")
+    dy = py + 2 * 230
+    discarded = "discarded: " + (", ".join(str(t) for t in d["discarded"]) or "none")
     if state.is_terminal():
-        c.text(WIDTH - 16, dy, _result(state.returns()), size=14, anchor="end", weight="bold")
+        headline, why = _verdict(state.returns(), scores)
+        svg_banner(c, 8, dy - 12, WIDTH - 16, 62, headline, [why, discarded])
+    else:
+        c.text(16, dy + 4, discarded, size=13, fill=MUTED)
+        if told is not None:
+            svg_caption(c, 16, dy + 20, WIDTH - 32, told.lines, rows=2)
     return c
 
 
-def _result(returns: list[float]) -> str:
+def _doing(state: State, d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part)."""
+    if d["phase"] == "over":
+        return "game over"
+    if d["phase"] == "select":
+        return "both players select a tile"
+    return f"player {state.current_player()} places a tile"
+
+
+def best_groups(table: list[list[Any]], tiles: list[int]) -> tuple[int, dict[str, list[int]]]:
+    """The best grouping of a collection (docs/games/good_fortune.md, End and scoring): each
+    tile goes to one of its two charms, each group scores (sum of its dice) x (its size), and
+    the score is the best over every assignment. Returns the score and charm -> dice."""
+    best: tuple[int, dict[str, list[int]]] = (0, {})
+    for mask in range(1 << len(tiles)):
+        groups: dict[str, list[int]] = {}
+        for i, number in enumerate(tiles):
+            charm_a, charm_b, value = table[number - 1]
+            groups.setdefault(charm_b if mask >> i & 1 else charm_a, []).append(value)
+        score = sum(sum(dice) * len(dice) for dice in groups.values())
+        if score > best[0]:
+            best = (score, groups)
+    return best
+
+
+def _grouping(table: list[list[Any]], tiles: list[int], score: float) -> str:
+    """A collection's score as its groups: ``cat 4+3+2 = 9 × 3 = 27 · ...``."""
+    if not tiles:
+        return "score 0: no tile collected"
+    total, groups = best_groups(table, tiles)
+    parts = []
+    for charm, dice in sorted(groups.items(), key=lambda g: -sum(g[1]) * len(g[1])):
+        added = "+".join(map(str, dice)) + (f" = {sum(dice)}" if len(dice) > 1 else "")
+        parts.append(f"{charm} {added} × {len(dice)} = {sum(dice) * len(dice)}")
+    if total != score:  # the engine's score is the word; the grouping only explains it
+        return f"score {score:g}"
+    return f"score {total} = " + " · ".join(parts)
+
+
+def _verdict(returns: list[float], scores: list[float]) -> tuple[str, str]:
+    """The headline (who won) and why."""
     if returns[0] == returns[1]:
-        return "draw"
-    return f"player {0 if returns[0] > returns[1] else 1} wins"
+        return "game over: a draw", f"equal scores, {scores[0]:g} each"
+    winner = 0 if returns[0] > returns[1] else 1
+    return (f"game over: player {winner} wins",
+            f"the higher score: {scores[winner]:g} to {scores[1 - winner]:g}")
 
 
-def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
-    """Good Fortune step by step: selections, placements and what they pushed out, rounds."""
-    table = state.game.params["tiles"]
+def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
+    """Good Fortune step by step: selections, placements (whether the charms match, and what
+    they pushed out), rounds, the end."""
+    table = step.after.game.params["tiles"]
     out = []
     for p in range(2):
         tile_now, tile_before = a["selected"][p], b["selected"][p]
@@ -171,13 +237,18 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
             out.append(f"player {p} selects tile {tile_now} ({charm_a}/{charm_b}, die {value})")
         if tile_before is not None and tile_now is None:
             end = "L" if a["line"][0][0] == tile_before else "R"
+            exposed = b["line"][0][1] if end == "L" else b["line"][-1][2]
+            move = step.played(p)
+            facing = move.split()[-1] if move else None
             [pushed] = [t for t, _, _ in b["line"] if t not in {t for t, _, _ in a["line"]}]
             if pushed in a["collections"][p]:
-                result = f"connects and collects tile {pushed}"
+                result = (f"{facing} meets {exposed}, " if facing else "") \
+                    + f"connects and collects tile {pushed}"
             else:
-                result = f"does not connect; tile {pushed} is discarded"
+                result = (f"{facing} does not match {exposed}; " if facing else
+                          "does not connect; ") + f"tile {pushed} is discarded"
             out.append(f"player {p} places tile {tile_before} at {end}: {result}")
-    scores = state.scores()
+    scores = step.after.scores()
     if a["collections"] != b["collections"]:
         out.append("scores: " + ", ".join(f"player {p} {s:g}" for p, s in enumerate(scores)))
     if a["round"] != b["round"]:
@@ -185,7 +256,8 @@ def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
         out.append(f"round {a['round']}: the token shows {token['face']} "
                    f"({'lower' if token['face'] == 'small' else 'higher'} number places first)")
     if a["phase"] == "over" and b["phase"] != "over":
-        out.append(f"game over: {_result(state.returns())}")
+        headline, why = _verdict(step.after.returns(), scores)
+        out.append(f"{headline}, {why}")
     return out
 
 

@@ -11,14 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import State
-from ._svg import HIGHLIGHT, MUTED, Canvas
+from .._registry import make
+from ._step import Step, Told
+from ._svg import HIGHLIGHT, MUTED, Canvas, signed
+from ._svg import banner as svg_banner
+from ._svg import caption as svg_caption
 from ._svg import card as svg_card
 from ._svg import face_down as svg_face_down
+from ._svg import fit as svg_fit
 from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
+from ._svg import moved as svg_moved
 from ._svg import panel as svg_panel
+from ._svg import text_color as svg_text_color
 from ._svg import token as svg_token
-from ._svg import wrap as svg_wrap
 
 NAME = "Hội Phố"  #: the game's name, as its rules page titles it
 #: number -> (name, 1st reward, 2nd reward, merchant it zeroes or 0, the skill in a few words)
@@ -105,24 +111,25 @@ def _hoi_card(c: Canvas, x: float, y: float, card: int, highlight: bool,
                   highlight=highlight, marked=marked)
 
 
-def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
+def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = None
+         ) -> Canvas:
     """The whole table of a Hội Phố position, always the same size for a player count.
 
     1280 wide; the contract pile sits in the header, the table (at most N + 2 cards: a Naga
     that plays the Goat, which copies the Naga) and the round's facts share the band below it,
     and the players' panels fill two columns (one with 3 players, whose hands are longest), so
-    that 5 players fit 1280x720.
+    that 5 players fit 1280x720. With ``told`` the cards just revealed are outlined and ranked
+    (1st, 2nd, lowest), also when their turn has ended, and the step is captioned; at the end a
+    banner names the winner.
     """
     n = d["players"]
-    turns = 3 if n == 5 else 4
-    cap = state.game.params["max_rounds"]
     columns = 1 if n == 3 else 2
     rows = -(-n // columns)
     c = Canvas(WIDTH, PANELS_TOP + rows * (PANEL_H + GAP),
                f"Hội Phố, round {d['round']}, turn {d['turn']}, {d['phase']}")
-    phase = "game over" if d["phase"] == "over" else f"phase {d['phase'].replace('_', ' ')}"
-    svg_header(c, "Hội Phố", f"round {d['round']} (safety cap {cap}, not the game's length)"
-                f" · turn {d['turn']} of {turns} · {phase}")
+    svg_header(c, "Hội Phố", f"round {d['round']} · turn {d['turn']} of {_turns(n)} · "
+               + _doing(d))
+    _key(c, 140, 14)
 
     # The contract pile, top first, at the header's right end.
     pile_x = WIDTH - 16 - 7 * 40 + 6
@@ -133,26 +140,52 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
     if not d["deck"]:
         c.text(pile_x, 37, "empty", size=13, fill=MUTED)
 
-    # The table of this turn, then the public facts of the round beside it.
-    svg_label_row(c, 16, 76, "on the table this turn")
-    table = d["table"]
+    # The table of this turn; right after a turn's last step, the cards that turn revealed.
+    table = [(e["owner"], e["card"]) for e in d["table"]]
+    label = "on the table this turn"
+    fresh: set[tuple[int, int]] = set()
+    place: dict[int, str] = {}
+    if told is not None:
+        played = _played(told.step, told.before)
+        before = [(e["owner"], e["card"]) for e in told.before["table"]]
+        if not table and (played or before):  # the turn ended in this step
+            table, label = played or before, "played last turn"
+        fresh = {e for e in table if e not in before}
+        place = ranks(played)
+        ships = [p for p, card in played if card == 0]
+        if 1 <= len(ships) <= 2:
+            place[0] = "alone: +5" if len(ships) == 1 else "two: +1 each"
+    svg_label_row(c, 16, 76, label)
     step = min(CARD_W + 8.0, (TABLE_W + 8) / max(1, len(table)))  # never past its slots
-    for i, entry in enumerate(table):
+    for i, (owner, card) in enumerate(table):
         x = 16 + i * step
-        hoi_card(c, x, 84, entry["card"])
-        c.text(x + CARD_W / 2, 84 + CARD_H + 14, f"player {entry['owner']}", size=11,
+        rank = place.get(card, "")
+        hoi_card(c, x, 84, card, marked=_rank_tag(card, rank) if rank else None)
+        if (owner, card) in fresh:
+            svg_moved(c, x, 84, CARD_W, CARD_H, "revealed in the last step")
+        c.text(x + CARD_W / 2, 84 + CARD_H + 14, f"player {owner}", size=11,
                fill=MUTED, anchor="middle")
     if not table:
         c.text(16, 110, "empty", size=13, fill=MUTED)
+
+    # The right column: the last step, then the round's public facts; at the end, the banner.
     facts_x = 16 + TABLE_W + 24
-    svg_label_row(c, facts_x, 76, "this round")
-    lines = [(line, i > 0) for fact in _facts(d)
-             for i, line in enumerate(svg_wrap(fact, WIDTH - 16 - facts_x - 12, 12))]
-    for i, (line, more) in enumerate(lines):
-        c.text(facts_x + (12 if more else 0), 96 + i * 15, line, size=12, fill=MUTED)
+    width = WIDTH - 16 - facts_x
+    if d["outcome"]:
+        headline, lines = _verdict(d, state)
+        svg_banner(c, facts_x - 8, 60, width + 8, 160, headline, lines)
+    else:
+        top = 76
+        if told is not None and told.lines:
+            svg_caption(c, facts_x, 76, width, told.lines, rows=4)
+            top = 152
+        svg_label_row(c, facts_x, top, "this round")
+        room = int((222 - top) // 14)
+        for i, line in enumerate(svg_fit(_facts(d), width - 12, 12, room)):
+            c.text(facts_x, top + 14 * (i + 1), line, size=12, fill=MUTED)
 
     acting = set(state.acting_players()) if not state.is_terminal() else set()
-    # A truncated game shares its returns without a winner: the facts say it was stopped.
+    # A truncated game shares its returns without a winner: the banner says it was stopped.
     winners = ([p for p, r in enumerate(state.returns()) if r > 0]
                if d["outcome"] == "ended" else [])
     pw = (WIDTH - 12 * (columns + 1)) / columns
@@ -177,7 +210,45 @@ def draw(state: State, d: dict[str, Any], seat: int | None) -> Canvas:
             hoi_card(c, x0 + 104 + i * (CARD_W + 8), y0 + 28, card, marked=marked)
         for i, number in enumerate(owned):
             _contract(c, x0 + pw - 10 - 34, y0 + 32 + i * 40, number)
+            if told is not None and number not in told.before["contracts"][p]:
+                svg_moved(c, x0 + pw - 44, y0 + 32 + i * 40, 34, 36, "taken in the last step")
     return c
+
+
+def _rank_tag(card: int, rank: str) -> str:
+    """The tag on a card just revealed: its place in the turn and what that earned."""
+    if card == 0:
+        return rank
+    if rank.startswith("1st"):
+        return f"1st +{MERCHANTS[card][1]}" + (", skill" if "lowest" in rank else "")
+    if rank == "2nd":
+        return f"2nd +{MERCHANTS[card][2]}"
+    return "lowest: skill" if rank == "lowest" else "zeroed: skill"
+
+
+def _doing(d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part)."""
+    phase = d["phase"]
+    if phase == "over":
+        return "game over"
+    if phase in ("play", "discard"):
+        return f"everyone chooses a card to {phase}"
+    skill = _name(d["stack"][-1]) if d["stack"] else "a skill"
+    if phase == "rps":
+        return f"player {d['skill_player']}'s {skill} duels player {d['target']}"
+    return f"player {d['skill_player']}'s {skill} {DECIDING[phase]}"
+
+
+def _key(c: Canvas, x: float, y: float) -> None:
+    """The key to the cards' colours: reputation in five bands, and the ship."""
+    c.text(x, y + 13, "colour by reputation:", size=11, fill=MUTED)
+    for i, (label, number) in enumerate([("1–3", 1), ("4–6", 4), ("7–9", 7), ("10–12", 10),
+                                         ("13–15", 13), ("ship", 0)]):
+        fill = merchant_color(number) if number else SHIP_COLOR
+        bx = x + 124 + i * 46
+        c.rect(bx, y, 42, 18, fill=fill, rx=3)
+        c.text(bx + 21, y + 13, label, size=10, fill=svg_text_color(fill), anchor="middle",
+               weight="bold")
 
 
 def _contract(c: Canvas, x: float, y: float, number: int) -> None:
@@ -189,6 +260,12 @@ def _contract(c: Canvas, x: float, y: float, number: int) -> None:
 def _facts(d: dict[str, Any]) -> list[str]:
     """The public facts of the round that are not pieces on the table, one line each."""
     facts = []
+    if d["stack"]:
+        facts.append(f"player {d['skill_player']} resolving: "
+                     + " > ".join(_name(m) for m in d["stack"])
+                     + (f" against player {d['target']}" if d["target"] is not None else ""))
+    if d["forced"] is not None:
+        facts.append(f"Rabbit order: whoever holds {_name(d['forced'])} must play it")
     if d["previous"]:
         facts.append("last turn: " + ", ".join(_name(m) for m in d["previous"]))
     earlier = d["played_earlier"]
@@ -199,14 +276,6 @@ def _facts(d: dict[str, Any]) -> list[str]:
     if d["discards"]:
         facts.append("discarded: " + ", ".join(
             f"player {p} {_name(m)}" for p, m in enumerate(d["discards"])))
-    if d["forced"] is not None:
-        facts.append(f"Rabbit order: whoever holds {_name(d['forced'])} must play it")
-    if d["stack"]:
-        facts.append(f"player {d['skill_player']} resolving: "
-                     + " > ".join(_name(m) for m in d["stack"])
-                     + (f" against player {d['target']}" if d["target"] is not None else ""))
-    if d["outcome"] == "truncated":
-        facts.append("stopped by the safety cap")
     return facts
 
 
@@ -214,37 +283,210 @@ def _name(card: int) -> str:
     return "ship" if card == 0 else f"{card} {MERCHANTS[card][0]}"
 
 
-def changes(b: dict[str, Any], a: dict[str, Any], state: State) -> list[str]:
-    """Hội Phố step by step: cards revealed, coins won and paid, contracts, the Rabbit."""
+def _turns(players: int) -> int:
+    return 3 if players == 5 else 4
+
+
+def ranks(played: list[tuple[int, int]]) -> dict[int, str]:
+    """Each played merchant's place in the turn by the rules' ranking (docs/games/hoi_pho.md,
+    A turn): ``"1st"``, ``"2nd"``, ``"lowest"`` (uses its skill) or ``"zeroed"`` (lowest,
+    and zeroed by its rival); ``played`` is (player, card) with ships as 0."""
+    merchants = [card for _, card in played if card]
+    if not merchants:
+        return {}
+    zeroed = {m for m in merchants if any(MERCHANTS[z][3] == m for z in merchants)}
+    high = max(merchants, key=lambda m: 0 if m in zeroed else m)
+    lows = zeroed or {min(merchants)}
+    out = {m: ("zeroed" if m in zeroed else "lowest") for m in lows}
+    rest = [m for m in merchants if m != high and m not in lows]
+    if rest:
+        out[max(rest)] = "2nd"
+    out[high] = "1st" if high not in lows else "1st, lowest"
+    return out
+
+
+def _played(step: Step, b: dict[str, Any]) -> list[tuple[int, int]]:
+    """(player, card) revealed in a play step, in seat order; empty for any other step."""
+    if b["phase"] != "play":
+        return []
     out = []
-    played = [e for e in a["table"] if e not in b["table"]]
+    for p in range(b["players"]):
+        move = step.played(p)
+        if move is not None:
+            word = move.split()[-1]
+            out.append((p, 0 if word == "ship" else int(word)))
+    return out
+
+
+def _coins_before_cap(step: Step) -> list[int]:
+    """The coins at the end of the step's turn, before a new round's coin cap: the same move
+    replayed on a copy whose contracts are so high that no cap can bite."""
+    after = step.after.to_dict()
+    if step.actions is None or after["round"] == step.before.to_dict()["round"]:
+        return list(after["coins"])
+    params = dict(step.before.game.params)
+    shift = 10000 - max(params["contracts"])
+    if shift <= 0:
+        return list(after["coins"])
+    d = step.before.to_dict()
+    d["deck"] = [c + shift for c in d["deck"]]
+    d["contracts"] = [[c + shift for c in owned] for owned in d["contracts"]]
+    params["contracts"] = [c + shift for c in params["contracts"]]
+    trial = make("hoi_pho", **params).state_from_dict(d)
+    if trial.is_simultaneous_node():
+        trial.apply_actions(step.actions)
+    else:
+        trial.apply_action(max(step.actions))
+    return list(trial.to_dict()["coins"])
+
+
+def _coin_list(delta: list[int]) -> str:
+    return ", ".join(f"player {p} {signed(n)}" for p, n in enumerate(delta) if n)
+
+
+#: What the decision of each phase is, in the rules' words.
+DECIDING = {"target": "chooses an opponent", "rps": "duels: rock, paper, scissors",
+            "name": "names a merchant", "naga_play": "plays a merchant from hand",
+            "naga_take": "takes a merchant from the table", "copy": "copies a skill",
+            "discard": "discard a card", "play": "play a card"}
+
+
+def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
+    """Hội Phố step by step, with the rules' reasons: the cards revealed, a zeroed merchant, the
+    ships' coins, 1st and 2nd rewards, the lowest card's skill, choices made, the award, the
+    coin cap, contracts and the end."""
+    out: list[str] = []
+    n = a["players"]
+    coins_end = _coins_before_cap(step)
+    delta = [end - was for end, was in zip(coins_end, b["coins"], strict=True)]
+    played = _played(step, b)
+    explained = [0] * n
     if played:
-        out.append("on the table: " + ", ".join(f"player {e['owner']} {_name(e['card'])}"
-                                                 for e in played))
-    elif a["previous"] and a["previous"] != b["previous"]:  # the turn ended in this step
+        out.append("revealed: " + ", ".join(f"player {p} {_name(c)}" for p, c in played))
+        ships = [p for p, c in played if c == 0]
+        if len(ships) == 1:
+            out.append(f"a lone ship: player {ships[0]} +5")
+            explained[ships[0]] += 5
+        elif len(ships) == 2:
+            out.append(f"two ships: players {ships[0]} and {ships[1]} +1 each")
+            for p in ships:
+                explained[p] += 1
+        owner = {c: p for p, c in played if c}
+        for m in sorted(owner):
+            if MERCHANTS[m][3] in owner:
+                out.append(f"{_name(m)} zeroes {_name(MERCHANTS[m][3])}")
+        place = ranks(played)
+        for m, rank in sorted(place.items(), key=lambda item: -item[0]):
+            if rank.startswith("1st") or rank == "2nd":
+                reward = MERCHANTS[m][1 if rank.startswith("1st") else 2]
+                out.append(f"{rank[:3]}: {_name(m)}, player {owner[m]} +{reward}")
+                explained[owner[m]] += reward
+        lows = sorted(m for m, rank in place.items() if "lowest" in rank or rank == "zeroed")
+        rest = [d - e for d, e in zip(delta, explained, strict=True)]
+        told = ", ".join(f"{_name(m)} ({MERCHANTS[m][4]})" for m in lows)
+        if lows:
+            effect = _coin_list(rest)
+            deciding = DECIDING.get(a["phase"]) if a["stack"] else None
+            verb = f": player {a['skill_player']} {deciding}" if deciding else ""
+            out.append(f"lowest: {told}" + (f": {effect}" if effect else verb))
+    elif step.actions is not None and b["phase"] in DECIDING and b["phase"] != "play":
+        out.extend(_decision(b, a, step, delta))
+    elif b["phase"] == "play" and a["previous"] != b["previous"] and a["previous"]:
         out.append("merchants played: " + ", ".join(_name(m) for m in a["previous"]))
-    for p, (was, now) in enumerate(zip(b["coins"], a["coins"], strict=True)):
-        if now != was:
-            out.append(f"player {p} {'+' if now > was else '-'}{abs(now - was)} coins "
-                       f"(now {now})")
+    if step.actions is None and any(delta):
+        out.append("coins: " + _coin_list(delta))
     for p, (was, now) in enumerate(zip(b["contracts"], a["contracts"], strict=True)):
         for number in now[len(was):]:
-            out.append(f"player {p} takes contract {number} ({len(now)} of 3)")
-    for p in range(len(a["known"])):
+            out.append(f"player {p} takes contract {number} ({len(now)} of 3)"
+                       + _why_contract(b, a, step, p, coins_end))
+    for p in range(n):
         for card in a["known"][p]:
-            if card not in b["known"][p]:
+            if card not in b["known"][p] and b["phase"] != "naga_take":
                 out.append(f"player {p} is known to hold {_name(card)}")
     if a["forced"] is not None and a["forced"] != b["forced"]:
         out.append(f"Rabbit order: whoever holds {_name(a['forced'])} must play it next turn")
     if a["round"] != b["round"]:
         top = a["deck"][0] if a["deck"] else None
-        cap = f"; coins above {top} (the top contract) dropped to {top}" if top else ""
-        out.append(f"round {a['round']}: new hands{cap}")
+        capped = [f"player {p} {was} → {now}" for p, (was, now)
+                  in enumerate(zip(coins_end, a["coins"], strict=True)) if now < was]
+        if capped:
+            out.append(f"coin cap at {top}, the top contract: " + ", ".join(capped))
+        elif step.actions is None and top is not None:
+            out.append(f"coin cap: coins above {top}, the top contract, drop to {top}")
+        out.append(f"round {a['round']}: new hands")
     if a["outcome"] and not b["outcome"]:
-        winners = [p for p, r in enumerate(state.returns()) if r > 0]
-        out.append("game over: " + ("player " if len(winners) == 1 else "players ")
-                   + ", ".join(map(str, winners)) + (" wins" if len(winners) == 1 else " share"))
+        out.append(_verdict(a, step.after)[0])
     return out
+
+
+def _decision(b: dict[str, Any], a: dict[str, Any], step: Step, delta: list[int]) -> list[str]:
+    """A choice inside a skill, told as the rules say it, with what it did to the coins."""
+    who = b["skill_player"]
+    moves = [step.played(p) for p in range(b["players"])]
+    effect = _coin_list(delta)
+    if b["phase"] == "discard":
+        return ["discarded: " + ", ".join(f"player {p} {_name(m)}"
+                                          for p, m in enumerate(a["discards"]))]
+    if b["phase"] == "rps":
+        shown = ", ".join(f"player {p} {m}" for p, m in enumerate(moves) if m)
+        return [f"the Mouse's duel: {shown}" + (f": {effect}" if effect else ": a draw")]
+    skill = _name(b["stack"][-1])
+    word = moves[who].split() if moves[who] else []
+    if b["phase"] == "target":
+        line = f"player {who}'s {skill} picks player {word[-1]}"
+        if a["phase"] == "rps":
+            line += ": they duel, rock, paper, scissors"
+    else:
+        card = _name(int(word[-1]))
+        line = {"name": f"player {who}'s {skill} names {card}",
+                "naga_play": f"player {who}'s 6 Naga plays {card} from hand",
+                "naga_take": f"player {who}'s 6 Naga takes {card} into hand",
+                "copy": f"player {who}'s 11 Goat copies {card}"}[b["phase"]]
+    return [line + (f": {effect}" if effect else "")]
+
+
+def _why_contract(b: dict[str, Any], a: dict[str, Any], step: Step, p: int,
+                  coins: list[int]) -> str:
+    """Why ``p`` took a contract: the round's award (most coins), or a Sheep's or Monkey's
+    skill in this step."""
+    awarded = a["round"] != b["round"] or (a["outcome"] and not a["table"])
+    if not awarded or step.actions is None:  # unknown move: the coins before the cap too
+        return ""
+    most = max(coins)
+    tied = [q for q, c in enumerate(coins) if c == most]
+    if len(tied) == 1:
+        return f": the most coins ({most})"
+    return f": tied on {most} coins, holds the highest merchant"
+
+
+def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
+    """The end in words: the headline (who won) and the score broken down, by the rules'
+    order (contracts, then their sum, then the highest merchant in hand)."""
+    if d["outcome"] == "truncated":
+        return (f"game stopped after round {d['round']}: no winner",
+                ["the game was cut short before anyone won; the players share the result"])
+    winners = [p for p, r in enumerate(state.returns()) if r > 0]
+    owned = d["contracts"]
+    most = max(len(c) for c in owned)
+    top = [p for p, c in enumerate(owned) if len(c) == most]
+    why = (f"player {top[0]} owns three contracts" if most >= 3 else
+           f"the contract pile ran out; the most contracts ({most})")
+    if len(top) > 1:
+        sums = {p: sum(owned[p]) for p in top}
+        why += ", then the highest contract sum (" + ", ".join(
+            f"player {p} {sums[p]}" for p in top) + ")"
+        best = [p for p in top if sums[p] == max(sums.values())]
+        if len(best) > 1:
+            why += ", then the highest merchant in hand"
+    names = " and ".join(map(str, winners))
+    headline = (f"game over: player {names} wins" if len(winners) == 1
+                else f"game over: players {names} share the win")
+    lines = [why] + [f"player {p}: " + (f"{len(c)} contract" + ("s " if len(c) > 1 else " ")
+                                         + "+".join(map(str, c))
+                                         + (f" = {sum(c)}" if len(c) > 1 else "")
+                                         if c else "no contract")
+                     for p, c in enumerate(owned)]
+    return headline, lines
 
 
 #: The position docs/img/position_hoi_pho.svg shows (tools/pictures_docs.py): (record index in

@@ -3,21 +3,27 @@
 ``narrate(before, after, seat)`` compares the two positions as ``seat`` sees them
 (``pictures.view``: hidden cards stay hidden) and says what happened: tiles placed and pushed
 out, tricks won and the tracker's moves, coins paid, chips taken and returned, the end. It reads
-differences between dicts, not a second copy of the rules; each game's module has ``changes``.
+differences between dicts and the move the engine says was made (``_step``); each game's module
+has ``changes``, which tells only what the seat saw.
 """
 
 from __future__ import annotations
 
 from .._core import State
-from . import _module, view
+from . import _module, tell, view
 
 
-def narrate(before: State, after: State, seat: int | None = None) -> list[str]:
-    """The lines that tell what changed from ``before`` to ``after`` (one step apart)."""
-    if before.game != after.game:
-        raise ValueError("before and after must be states of the same game")
-    lines: list[str] = _module(after).changes(view(before, seat), view(after, seat), after)
-    return lines
+def narrate(before: State, after: State, seat: int | None = None,
+            actions: int | list[int] | None = None) -> list[str]:
+    """The lines that tell what changed from ``before`` to ``after`` (one step apart), with
+    the rules' reasons (who won the trick and why, a zeroed merchant, the coin cap, a
+    collision), as ``seat`` sees it; the same lines caption ``to_svg(after, seat, before)``.
+
+    ``actions`` is the move played (an action id, or a joint action with ``-1`` for seats
+    that did not act), as a record holds it. Without it the move is found by trying the legal
+    ones; when several lead to ``after`` (a new round's deal can hide which card was played)
+    the lines give the net changes without their reasons."""
+    return tell(before, after, seat, actions).lines
 
 
 def legend(state: State, seat: int) -> list[str]:
