@@ -196,6 +196,13 @@ def test_bad_arguments_exit_2(tmp_path):
         assert status == 2 and message in out and "Traceback" not in out
 
 
+def _opened(tmp_path, game, seat):
+    """A game at its first prompt: (child, log, what was printed before the prompt)."""
+    child, log = _spawn(tmp_path, game, [], seat, ["random"])
+    child.expect(PROMPT)
+    return child, log, child.before.replace("\r\n", "\n")
+
+
 def _answer(child, line: str) -> str:
     """Types ``line`` at the prompt; what was printed until the next prompt."""
     child.sendline(line)
@@ -213,9 +220,7 @@ def _leave(child, log) -> None:
 def test_good_fortune_tiles_show_their_charms_and_numbers_name_tiles(tmp_path):
     # Seed 5 deals seat 0 the rack 1 2 4 9 10 11 12 13 17 (nine tiles, so the list's ninth
     # move is tile 17, which "9" used to select). Charms and dice: the rules' tile table.
-    child, log = _spawn(tmp_path, "good_fortune", [], 0, ["random"])
-    child.expect(PROMPT)
-    shown = child.before.replace("\r\n", "\n")
+    child, log, shown = _opened(tmp_path, "good_fortune", 0)
     assert re.search(r"rack \[1 horseshoe\|scarab d2\] \[2 clover\|ganesha d2\]", shown)
     for tile in ("[9 hamsa|scarab d3]", "[13 ganesha|hamsa d1]", "[17 horseshoe|clover d3]"):
         assert tile in shown
@@ -224,17 +229,14 @@ def test_good_fortune_tiles_show_their_charms_and_numbers_name_tiles(tmp_path):
     assert "No move has the number 3" in _answer(child, "3")  # tile 3 is on the line
     assert "You play select 9." in _answer(child, "9")
     _leave(child, log)
-    child, log = _spawn(tmp_path, "good_fortune", [], 0, ["random"])
-    child.expect(PROMPT)
+    child, log, _ = _opened(tmp_path, "good_fortune", 0)
     assert "You play select 17." in _answer(child, "#9")
     _leave(child, log)
 
 
 def test_fox_cards_show_their_footprints(tmp_path):
     # Footprints by rank (rules): 2:3, 4:1, 6:2, 9:0, 10:3. Seed 5 gives seat 1 the lead.
-    child, log = _spawn(tmp_path, "fox_duet", [], 1, ["random"])
-    child.expect(PROMPT)
-    shown = child.before.replace("\r\n", "\n")
+    child, log, shown = _opened(tmp_path, "fox_duet", 1)
     assert "decree D6(2)" in shown
     assert re.search(r"your hand \[R9\(0\) S4\(1\) S6\(2\) .* S10\(3\) .* D10\(3\)\]", shown)
     listing = _listing(shown)
@@ -247,9 +249,7 @@ def test_fox_cards_show_their_footprints(tmp_path):
 def test_hoi_pho_merchants_by_name_and_one_board_per_simultaneous_step(tmp_path):
     # Seed 5 deals seat 0 a ship and the merchants 5, 7, 12 and 15: Cat, Dragon, Monkey and
     # Pig in the rules' table. Every player plays at once in the play phase.
-    child, log = _spawn(tmp_path, "hoi_pho", [], 0, ["random"])
-    child.expect(PROMPT)
-    shown = child.before.replace("\r\n", "\n")
+    child, log, shown = _opened(tmp_path, "hoi_pho", 0)
     assert "hand [ship, 5 Cat, 7 Dragon, 12 Monkey, 15 Pig]" in shown
     assert "#5  play 15  (Pig)" in shown
     assert "Did you mean play pig (play 15)?" in _answer(child, "play pgi")
