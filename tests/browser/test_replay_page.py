@@ -40,7 +40,9 @@ def text(driver, element_id: str) -> str:
 
 
 def current_move(driver) -> list[str]:
-    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#moves li.current")]
+    """The highlighted move's number and text (the lines that tell it left out)."""
+    return [li.find_element(By.CLASS_NAME, "n").text + li.find_element(By.CLASS_NAME, "move").text
+            for li in driver.find_elements(By.CSS_SELECTOR, "#moves li.current")]
 
 
 def open_page(driver, path: Path, ready: str = "0") -> None:
@@ -204,3 +206,138 @@ def test_every_game_plays_back(browser, tmp_path, game_id):
     if game_id == "fox_duet":  # the docs' picture of the page
         body.send_keys(Keys.ARROW_RIGHT)
         browser.save_screenshot(str(shots / "replay_page.png"))
+
+
+def ready(driver, game: str) -> None:
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.body.dataset.ready") == game)
+
+
+def link(driver) -> str:
+    return driver.execute_script("return location.hash")
+
+
+def test_deep_links_are_read_and_written(browser, fox_page):
+    path, records = fox_page
+    states = states_of(records[2])
+    last = len(records[2].actions)
+    browser.get(path.resolve().as_uri() + "#game=2&step=10&view=1")
+    ready(browser, "2")
+    assert Select(browser.find_element(By.ID, "game")).first_selected_option.text.startswith("2:")
+    assert text(browser, "step") == f"step 10 of {last}"
+    assert Select(browser.find_element(By.ID, "seat")).first_selected_option.text == \
+        "player 1's view"
+    assert canonical(board(browser)) == canonical(states[10].to_svg(1))
+    browser.find_element(By.ID, "next").click()
+    assert link(browser) == "#game=2&step=11&view=1"
+    Select(browser.find_element(By.ID, "seat")).select_by_index(0)
+    assert link(browser) == "#game=2&step=11"
+    # An address typed by hand is followed: another game, and a step past the end.
+    browser.execute_script("location.hash = '#game=1&step=3&view=0'")
+    ready(browser, "1")
+    WebDriverWait(browser, 10).until(lambda d: text(d, "step").startswith("step 3 "))
+    assert canonical(board(browser)) == canonical(states_of(records[1])[3].to_svg(0))
+    browser.execute_script("location.hash = '#game=1&step=99999'")
+    WebDriverWait(browser, 10).until(
+        lambda d: link(d) == f"#game=1&step={len(records[1].actions)}")
+    assert browser.find_element(By.ID, "result").is_displayed()
+    # Nonsense is ignored: the first game, its start, everything.
+    browser.get(path.resolve().as_uri() + "#game=99&step=-4&view=x")
+    ready(browser, "0")
+    assert text(browser, "step") == f"step 0 of {len(records[0].actions)}"
+    assert link(browser) == "#game=0&step=0"
+
+
+def move_item(driver, step: int) -> dict[str, object]:
+    """The move list's entry of ``step``: its move, its told lines, and how many lines each
+    simultaneous choice takes on screen."""
+    return driver.execute_script("""
+        const li = document.querySelectorAll('#moves li')[arguments[0] - 1];
+        return {move: li.querySelector('.move').textContent,
+                told: Array.from(li.querySelectorAll('.told div'), (d) => d.textContent),
+                choiceLines: Array.from(li.querySelectorAll('.choice'),
+                                        (c) => c.getClientRects().length)};
+    """, step)
+
+
+def test_each_move_is_told_beside_it(browser, tmp_path):
+    # Color Mafia, the first record: coins B, R, W, G at step 1, chips B, RR, RRR, G, then at
+    # step 6 coins W, B, Y, B: players 1 and 3 both show blue, a collision (rules).
+    record = tb.load_records(RECORDS / "color_mafia.jsonl")[0]
+    assert record.strings[5] == ["coin W", "coin B", "coin Y", "coin B"]
+    out = write_replay_page([record], tmp_path / "color_mafia.html")
+    open_page(browser, out)
+    first = move_item(browser, 1)
+    assert first["move"] == ("at once: player 0: coin B \u00b7 player 1: coin R \u00b7 "
+                             "player 2: coin W \u00b7 player 3: coin G")
+    assert first["choiceLines"] == [1, 1, 1, 1]  # a choice is never split across lines
+    assert move_item(browser, 2)["move"] == "player 0: chips B"
+    assert any("B" in line and "player 0" in line for line in move_item(browser, 2)["told"])
+    sixth = move_item(browser, 6)
+    told = " ".join(sixth["told"]).lower()
+    assert "collision" in told and "blue" in told and "1" in told and "3" in told
+    for view in range(1, 5):  # every view tells the public collision
+        Select(browser.find_element(By.ID, "seat")).select_by_index(view)
+        assert "collision" in " ".join(move_item(browser, 6)["told"]).lower()
+
+
+@pytest.mark.parametrize(("game_id", "index", "result"), [
+    # returns [0, 1, 0, 0], contracts 0, 3, 2, 1: player 1 (a random bot) has the most
+    ("hoi_pho", 0, "Player 1 (random) wins. Scores: player 0 0, player 1 3, player 2 2, "
+                   "player 3 1. Game over after 34 moves."),
+    ("good_fortune", 0, "Player 0 (ismcts:100) wins. Scores: player 0 15, player 1 1. "
+                        "Game over after 36 moves."),
+    ("fox_duet", 0, "The team loses (score 0). Game over after 46 moves."),  # cooperative
+])
+def test_the_result_says_who_won(browser, tmp_path, game_id, index, result):
+    record = tb.load_records(RECORDS / f"{game_id}.jsonl")[index]
+    out = write_replay_page([record], tmp_path / "page.html")
+    open_page(browser, out)
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+    assert text(browser, "result") == result
+
+
+#: Where everything the reader needs sits in the window, and how far the picture is scaled.
+LAYOUT = """
+const inside = (e) => { const r = e.getBoundingClientRect();
+  return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5
+         && r.bottom <= innerHeight + 0.5; };
+const svg = document.querySelector('#board svg');
+const box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
+const list = document.getElementById('moves').getBoundingClientRect();
+const move = document.querySelector('#moves li.current .move');
+const seen = move && move.getBoundingClientRect();
+return {page: [document.documentElement.scrollWidth, document.documentElement.scrollHeight,
+               innerWidth, innerHeight],
+        board: inside(svg), scale: Math.min(box.width / view.width, box.height / view.height),
+        controls: ['first', 'prev', 'next', 'last', 'slider', 'step', 'seat']
+          .filter((id) => !inside(document.getElementById(id))),
+        move: move === null || (inside(move) && seen.top >= list.top - 0.5
+                                && seen.bottom <= list.bottom + 0.5),
+        result: getComputedStyle(document.getElementById('result')).display === 'none'
+                || inside(document.getElementById('result'))};
+"""
+
+
+@pytest.mark.parametrize(("game_id", "index"), [
+    ("good_fortune", 0), ("color_mafia", 0), ("fox_duet", 0), ("hoi_pho", 0),
+    ("hoi_pho", 2),  # 5 players, the tallest picture
+])
+def test_the_page_fits_a_1280_by_720_window(browser, tmp_path, game_id, index):
+    record = tb.load_records(RECORDS / f"{game_id}.jsonl")[index]
+    out = write_replay_page([record], tmp_path / "page.html")
+    last = len(record.actions)
+    browser.set_window_size(1280, 720)  # the window: the page gets less than 720 pixels
+    try:
+        for step in (0, 1, last // 2, last):
+            browser.get(out.resolve().as_uri() + f"#game=0&step={step}")
+            ready(browser, "0")
+            layout = browser.execute_script(LAYOUT)
+            width, height, inner_width, inner_height = layout["page"]
+            assert inner_width == 1280 and inner_height <= 720
+            assert width <= inner_width and height <= inner_height, layout  # no scrollbar
+            assert layout["board"] and layout["controls"] == [], layout
+            assert layout["move"] and layout["result"], layout
+            assert layout["scale"] >= 0.55, layout  # the picture is scaled, not shrunk away
+    finally:
+        browser.set_window_size(1400, 1000)

@@ -6,14 +6,15 @@ import io
 import re
 import sys
 
+import pexpect
 import pytest
 
 import tablebits as tb
-
-pexpect = pytest.importorskip("pexpect")
+from tablebits.cli.board import board_text
 
 PROMPT = r"seat \d+> "
-MOVE_LINE = re.compile(r"^\s+(\d+)  (.+?)\s*$")
+#: "  #3  select 4  (clover|mati, die 3)": the list's number, the move, what it leaves out
+MOVE_LINE = re.compile(r"^\s+(#?)(\d+)  (.+?)(?:  \(.*\))?\s*$")
 GAMES = [
     ("good_fortune", [], 1, ["random"]),
     ("good_fortune", ["variant=guess"], 0, ["ismcts:30"]),
@@ -36,10 +37,16 @@ def _spawn(tmp_path, game, params, seat, bots, seed=5, records="game.jsonl"):
     return child, log
 
 
+def _listing(before: str) -> list[tuple[str, str]]:
+    """(what to type for it, the move) of each move in the list printed before the prompt."""
+    listing = re.split(r"Your moves.*:\n", before.replace("\r\n", "\n"))[-1]
+    return [(m.group(1) + m.group(2), m.group(3)) for line in listing.splitlines()
+            if (m := MOVE_LINE.match(line))]
+
+
 def _moves(before: str) -> list[str]:
     """The move list printed just before the prompt."""
-    listing = before.replace("\r\n", "\n").rsplit("Your moves:\n", 1)[1]
-    return [m.group(2) for line in listing.splitlines() if (m := MOVE_LINE.match(line))]
+    return [move for _, move in _listing(before)]
 
 
 def _play(tmp_path, game, params, seat, bots, undo_at=None):
@@ -54,21 +61,23 @@ def _play(tmp_path, game, params, seat, bots, undo_at=None):
     while True:
         if child.expect([PROMPT, r"Record saved to (\S+)"]) == 1:
             break
-        moves = _moves(child.before)
+        listing = _listing(child.before)
+        moves = [move for _, move in listing]
         assert moves, child.before
         if detour is not None:  # the prompt after the move to be undone
             child.sendline("undo")
             child.expect(r"Undone: back to step \d+")
             child.expect(PROMPT)
-            moves = _moves(child.before)
+            listing = _listing(child.before)
+            moves = [move for _, move in listing]
             assert moves == detour
             detour, undone = None, True
         i = (7 * decision) % len(moves)
         if decision == undo_at and not undone and len(moves) > 1:
             detour = moves
-            child.sendline(str((i + 1) % len(moves) + 1))
+            child.sendline(listing[(i + 1) % len(moves)][0])
             continue
-        child.sendline(moves[i] if decision % 2 else str(i + 1))
+        child.sendline(moves[i] if decision % 2 else listing[i][0])
         chosen.append(moves[i])
         decision += 1
     child.expect(pexpect.EOF)
@@ -100,7 +109,7 @@ def test_a_whole_game_at_the_terminal(tmp_path, game, params, seat, bots):
     # Before each decision the player saw their own view and nothing else of the state.
     at = 0
     for k, state, _ in mine:
-        view = state.observation_string(seat)
+        view = board_text(state, seat)
         found = transcript.find(f"== Step {k}:", at)
         assert found >= 0 and transcript.find(view, found) >= 0
         at = found + 1
@@ -119,7 +128,7 @@ def test_help_bad_input_and_simultaneous_reveal(tmp_path):
     child.expect("undo +back to your previous decision")
     child.expect(PROMPT)
     child.sendline("fly to the moon")
-    child.expect(r"Unknown move 'fly to the moon'\. Type a move, its number \(1-\d+\)")
+    child.expect(r"Unknown move 'fly to the moon'\. Type a move, its number in the list \(1-\d+\)")
     child.expect(PROMPT)
     child.sendline("99")
     child.expect("There is no move 99")
@@ -136,7 +145,6 @@ def test_help_bad_input_and_simultaneous_reveal(tmp_path):
     child.expect(f"Revealed at once: you chose {re.escape(moves[0])}; seat 1 \\(ismcts:30\\) "
                  r"chose coin \w; seat 2 \(random\) chose coin \w; seat 3 \(random\) chose "
                  r"coin \w\.")
-    child.expect("What happened, as you see it now:")
     child.expect(PROMPT)
     child.sendline("quit")
     child.expect("You left the game; nothing is saved.")
@@ -186,3 +194,71 @@ def test_bad_arguments_exit_2(tmp_path):
             withexitstatus=True, encoding="utf-8", cwd=tmp_path, timeout=60,
         )
         assert status == 2 and message in out and "Traceback" not in out
+
+
+def _opened(tmp_path, game, seat):
+    """A game at its first prompt: (child, log, what was printed before the prompt)."""
+    child, log = _spawn(tmp_path, game, [], seat, ["random"])
+    child.expect(PROMPT)
+    return child, log, child.before.replace("\r\n", "\n")
+
+
+def _answer(child, line: str) -> str:
+    """Types ``line`` at the prompt; what was printed until the next prompt."""
+    child.sendline(line)
+    child.expect(PROMPT)
+    return child.before.replace("\r\n", "\n")
+
+
+def _leave(child, log) -> None:
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in log.getvalue()
+
+
+def test_good_fortune_tiles_show_their_charms_and_numbers_name_tiles(tmp_path):
+    # Seed 5 deals seat 0 the rack 1 2 4 9 10 11 12 13 17 (nine tiles, so the list's ninth
+    # move is tile 17, which "9" used to select). Charms and dice: the rules' tile table.
+    child, log, shown = _opened(tmp_path, "good_fortune", 0)
+    assert re.search(r"rack \[1 horseshoe\|scarab d2\] \[2 clover\|ganesha d2\]", shown)
+    for tile in ("[9 hamsa|scarab d3]", "[13 ganesha|hamsa d1]", "[17 horseshoe|clover d3]"):
+        assert tile in shown
+    assert "#9  select 17  (horseshoe|clover, die 3)" in shown
+    assert "Did you mean select 9?" in _answer(child, "slect 9")
+    assert "No move has the number 3" in _answer(child, "3")  # tile 3 is on the line
+    assert "You play select 9." in _answer(child, "9")
+    _leave(child, log)
+    child, log, _ = _opened(tmp_path, "good_fortune", 0)
+    assert "You play select 17." in _answer(child, "#9")
+    _leave(child, log)
+
+
+def test_fox_cards_show_their_footprints(tmp_path):
+    # Footprints by rank (rules): 2:3, 4:1, 6:2, 9:0, 10:3. Seed 5 gives seat 1 the lead.
+    child, log, shown = _opened(tmp_path, "fox_duet", 1)
+    assert "decree D6(2)" in shown
+    assert re.search(r"your hand \[R9\(0\) S4\(1\) S6\(2\) .* S10\(3\) .* D10\(3\)\]", shown)
+    listing = _listing(shown)
+    assert listing[0] == ("1", "R9") and listing[5] == ("6", "S10")  # no numbers of their own
+    assert re.search(r"\n +6  S10  \(3 footprints\)\n", shown)
+    assert "You play S10." in _answer(child, "6")
+    _leave(child, log)
+
+
+def test_hoi_pho_merchants_by_name_and_one_board_per_simultaneous_step(tmp_path):
+    # Seed 5 deals seat 0 a ship and the merchants 5, 7, 12 and 15: Cat, Dragon, Monkey and
+    # Pig in the rules' table. Every player plays at once in the play phase.
+    child, log, shown = _opened(tmp_path, "hoi_pho", 0)
+    assert "hand [ship, 5 Cat, 7 Dragon, 12 Monkey, 15 Pig]" in shown
+    assert "#5  play 15  (Pig)" in shown
+    assert "Did you mean play pig (play 15)?" in _answer(child, "play pgi")
+    assert "play 1 is not legal now" in _answer(child, "play mouse")  # no Mouse in hand
+    after = _answer(child, "play PIG")
+    assert "Revealed at once: you chose play 15;" in after
+    # the board is printed once, for the next decision, not also right after the reveal
+    assert after.count("you are player 0") == 1
+    assert after.index("Revealed at once") < after.index("== Step 1:")
+    assert "hand [ship, 5 Cat, 7 Dragon, 12 Monkey]" in after
+    assert "you chose play 7;" in _answer(child, "dragon")
+    _leave(child, log)

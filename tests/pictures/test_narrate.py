@@ -194,7 +194,7 @@ def test_play_shows_the_legend_help_and_what_happened(game_id):
     from tablebits.pictures.narrate import legend
 
     game = tb.make(game_id)
-    answers = iter(["?", "1", "1", "1", "quit"])
+    answers = iter(["?", "#1", "#1", "#1", "quit"])  # #1: the first move in every game
     out = io.StringIO()
     bots = [None] + [tb.bots.Random(seed=p) for p in range(1, game.num_players)]
     HumanGame(game, 0, bots, seed=4, read=lambda prompt: next(answers), out=out).run()

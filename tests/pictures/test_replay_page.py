@@ -11,13 +11,15 @@ import gzip
 import html
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import tablebits as tb
 from tablebits.__main__ import main
-from tablebits.pictures.page import replay_page, write_replay_page
+from tablebits.pictures.page import replay_page, result_text, write_replay_page
 
 RECORDS = Path(__file__).parents[1] / "data" / "records"
 
@@ -42,10 +44,13 @@ def test_the_page_holds_every_picture_of_every_game_and_needs_no_network():
         assert game["views"] == ["everything"] + [f"player {p}'s view" for p in range(players)]
         for k in (0, len(states) // 2, len(states) - 1):
             assert pictures[k] == [states[k].to_svg(s) for s in [None, *range(players)]]
-        first = record.strings[0]
-        assert game["moves"][0].startswith("at once: ") and all(
-            f"player {p} {t}" in game["moves"][0] for p, t in enumerate(first) if t)
+        told = json.loads(gzip.decompress(base64.b64decode(game["told"])))
+        assert len(told) == len(game["moves"]) and all(len(t) == players + 1 for t in told)
         assert f"after {len(record.actions)} moves" in game["result"]
+    # The first step of the first game: all four players at once (the record's strings).
+    assert games[0]["moves"][0] == [[0, "play 11"], [1, "play ship"], [2, "play 14"],
+                                    [3, "play 3"]]
+    assert games[0]["moves"][3] == "player 1: name 1"
 
 
 def test_a_corrupt_record_file_names_the_line_and_writes_nothing(tmp_path, capsys):
@@ -130,3 +135,33 @@ def test_hostile_text_in_the_checked_fields_writes_no_page(tmp_path, hostile):
         with pytest.raises(tb.RecordError):
             write_replay_page([bad], tmp_path / "out.html")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_result_text_names_winners_not_returns():
+    record = tb.load_records(RECORDS / "hoi_pho.jsonl")[0]  # 4 players, contracts 0, 3, 2, 1
+    shared = dataclasses.replace(record, returns=[0.5, 0.0, 0.5, 0.0], scores=[2, 1, 2, 0])
+    assert result_text(shared) == ("Player 0 (ismcts:100) and player 2 (random) share the win. "
+                                   "Scores: player 0 2, player 1 1, player 2 2, player 3 0. "
+                                   "Game over after 34 moves.")
+    cut = dataclasses.replace(record, returns=[0.25] * 4, truncated=True)
+    assert result_text(cut).startswith("Player 0 (ismcts:100), player 1 (random), player 2 "
+                                       "(random) and player 3 (random) share the win.")
+    assert result_text(cut).endswith("Cut short after 34 moves.")
+    nobody = dataclasses.replace(record, returns=[0.0] * 4)
+    assert result_text(nobody).startswith("Nobody wins. Scores:")
+    fox = tb.load_records(RECORDS / "fox_duet.jsonl")[0]  # cooperative: one verdict for both
+    won = dataclasses.replace(fox, returns=[1.0, 1.0], scores=[4.0, 4.0])
+    assert result_text(won) == "The team wins (score 4). Game over after 46 moves."
+
+
+def test_the_command_shows_a_progress_bar_on_stderr(tmp_path):
+    out = tmp_path / "page.html"
+    source = RECORDS / "good_fortune.jsonl"
+    games = len(tb.load_records(source))
+    command = [sys.executable, "-m", "tablebits", "replay", str(source), "--html", str(out)]
+    shown = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert f"{games}/{games}" in shown.stderr and "game" in shown.stderr
+    assert f"{games}/{games}" not in shown.stdout
+    quiet = subprocess.run([*command, "--no-progress"], capture_output=True, text=True,
+                           check=True)
+    assert quiet.stderr == "" and f"Replay page written to {out}" in quiet.stdout

@@ -12,6 +12,8 @@ Bot decisions are reproducible: the bot of seat ``p`` deciding step ``k`` is see
 
 from __future__ import annotations
 
+import difflib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -22,13 +24,16 @@ from .._core import SIMULTANEOUS, Game, State
 from ..bots.builtin import ISMCTS, BuiltinBot, Random
 from ..pictures.narrate import legend, narrate, rules_summary
 from ..records import GameRecord, RecordWriter
+from .board import board_text, intro, move_note, named, unname
 
 __all__ = ["HELP", "HumanGame"]
 
 HUMAN = "human"  #: the bot name of the person's seat in a record
 
 HELP = """\
-Type a move as it is written in the list, or its number. Other commands:
+Type a move as it is written in the list, or its number in the list. Where the moves carry
+numbers of their own (tiles, merchants), a bare number is that number (9 is select 9) and #3
+is the list's third move. Hội Phố's merchants can be named (play pig). Other commands:
   ?, help   this text
   undo      back to your previous decision (the bots replay the same way)
   quit      leave the game (nothing is saved)"""
@@ -76,7 +81,7 @@ class HumanGame:
         state = self.game.new_initial_state(self.seed)
         self._say(f"{self.game.id}: you are seat {self.seat} of {self.game.num_players}; "
                   f"seed {self.seed}. Type ? for help.")
-        for line in legend(state, self.seat):
+        for line in [*legend(state, self.seat), *intro(state)]:
             self._say(line)
         try:
             while not state.is_terminal():
@@ -85,7 +90,7 @@ class HumanGame:
             self._say("You left the game; nothing is saved.")
             return None
         self._say("\n== Game over ==")
-        self._say(state.observation_string(self.seat))
+        self._say(board_text(state, self.seat))
         returns, scores = state.returns(), state.scores()
         for p in range(self.game.num_players):
             who = "you" if p == self.seat else self._bot(p).name
@@ -114,10 +119,9 @@ class HumanGame:
                 for p, a in enumerate(joint) if a >= 0
             ]
             self.writer.apply(state, joint)
+            # The board is not printed here: the lines below say what changed, and the next
+            # decision or the end prints it (twice in a row, it read as two steps).
             self._say("Revealed at once: " + "; ".join(shown) + ".")
-            if self.seat in acting:
-                self._say("What happened, as you see it now:")
-                self._say(state.observation_string(self.seat))
         elif current == self.seat:
             choice = self._ask(state, step)
             if choice is None:
@@ -138,10 +142,14 @@ class HumanGame:
         texts = [state.action_to_string(a, self.seat) for a in legal]
         node = "everyone acting chooses at once" if state.is_simultaneous_node() else "your move"
         self._say(f"\n== Step {step}: {node} ==")
-        self._say(state.observation_string(self.seat))
-        self._say("Your moves:")
+        self._say(board_text(state, self.seat))
+        own = _own_numbers(texts)
+        self._say("Your moves:" if not own else
+                  "Your moves (a bare number is a move's own number; #N is the list's N-th):")
+        mark = "#" if own else ""
         for i, text in enumerate(texts, start=1):
-            self._say(f"  {i:>3}  {text}")
+            note = move_note(state, text)
+            self._say(f"  {mark + str(i):>4}  {text}" + (f"  ({note})" if note else ""))
         while True:
             try:
                 line = self.read(f"seat {self.seat}> ").strip()
@@ -163,7 +171,9 @@ class HumanGame:
                 action, problem = _read_move(line, legal, texts, state, self.seat)
                 if action is not None:
                     return action
-                self._say(f"{problem} Type a move, its number (1-{len(legal)}), or ? for help.")
+                where = f"#1-#{len(legal)}" if own else f"1-{len(legal)}"
+                self._say(f"{problem} Type a move, its number in the list ({where}), or ? for "
+                          "help.")
 
     def _last_decision(self) -> int | None:
         """The step of the person's previous decision, if any."""
@@ -202,22 +212,56 @@ class HumanGame:
 def _read_move(
     line: str, legal: list[int], texts: list[str], state: State, seat: int
 ) -> tuple[int | None, str]:
-    """(action, "") for a legal move typed as its string or number, else (None, the reason)."""
+    """(action, "") for a legal move typed as its string (a Hội Phố merchant may be named),
+    its own number or its place in the list (``#N``, or a bare ``N`` where the moves carry no
+    numbers of their own); else (None, the reason)."""
     if not line:
         return None, "Nothing typed."
+    typed = unname(state, line).lower()
     for action, text in zip(legal, texts, strict=True):
-        if line == text or line.lower() == text.lower():
+        if typed == text.lower():
             return action, ""
-    if line.isascii() and line.isdigit():  # not '²' or '①': digits int() cannot read
-        number = int(line)
+    own = _own_numbers(texts)
+    listed = re.fullmatch(r"#\s*(\d+)", typed) if typed.isascii() else None
+    if listed or (typed.isascii() and typed.isdigit() and not own):  # not '²': int() fails
+        number = int(listed.group(1) if listed else typed)
         if 1 <= number <= len(legal):
             return legal[number - 1], ""
-        return None, f"There is no move {number}."
+        return None, f"There is no move {'#' if own else ''}{number} in the list."
+    if typed.isascii() and typed.isdigit():
+        number = int(typed)
+        found = own.get(number, [])
+        if len(found) == 1:
+            return legal[found[0]], ""
+        if found:
+            return None, f"{line} could be {' or '.join(texts[i] for i in found)}: type one."
+        return None, f"No move has the number {number} (#{number} is the list's move {number})."
     try:
-        action = state.string_to_action(line, seat)
+        action = state.string_to_action(unname(state, line), seat)
     except ValueError:
-        return None, f"Unknown move {line!r}."
+        return None, f"Unknown move {line!r}.{_suggestion(line, texts, state)}"
     return None, f"{state.action_to_string(action, seat)} is not legal now."
+
+
+def _own_numbers(texts: list[str]) -> dict[int, list[int]]:
+    """The numbers the moves carry as words of their own (``select 9``, ``play 15``,
+    ``target 2``; not the rank of ``R9``), to the indexes of the moves that carry them."""
+    own: dict[int, list[int]] = {}
+    for i, text in enumerate(texts):
+        for word in text.split():
+            if word.isascii() and word.isdigit():
+                own.setdefault(int(word), []).append(i)
+    return own
+
+
+def _suggestion(line: str, texts: list[str], state: State) -> str:
+    """`` Did you mean ...?`` naming the legal move closest to a mistyped ``line``, or ``""``."""
+    spellings = {text.lower(): text for text in texts}
+    for text in texts:
+        if name := named(state, text):
+            spellings[name] = f"{name} ({text})"
+    close = difflib.get_close_matches(line.lower(), list(spellings), n=1, cutoff=0.6)
+    return f" Did you mean {spellings[close[0]]}?" if close else ""
 
 
 def _reseeded(bot: BuiltinBot, seed: int) -> BuiltinBot:

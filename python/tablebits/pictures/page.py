@@ -1,9 +1,10 @@
 """The replay page: one self-contained HTML file that steps through recorded games.
 
 Every position of every game is drawn here (``to_svg``, once per view: everything, then each
-seat), so the page needs no Python and no network: inline SVG, CSS and JS only. The pictures of
-a game are stored as one gzip-compressed JSON list that the browser unpacks
-(``DecompressionStream``), which keeps a file of many games small.
+seat), and every step told (``narrate``, once per view, so a seat's view never tells what that
+seat cannot see), so the page needs no Python and no network: inline SVG, CSS and JS only. The
+pictures and the story of a game are stored as gzip-compressed JSON lists that the browser
+unpacks (``DecompressionStream``), which keeps a file of many games small.
 """
 
 from __future__ import annotations
@@ -11,27 +12,33 @@ from __future__ import annotations
 import base64
 import gzip
 import html
+import itertools
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sized
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from .._core import SIMULTANEOUS
 from .._paths import check_writable, write_atomically
+from .._registry import make
 from ..records import GameRecord, RecordError, load_records, replay
 from . import to_svg
+from .narrate import narrate
 
 
-def replay_page(records: Iterable[GameRecord], title: str = "tablebits replay") -> str:
+def replay_page(records: Iterable[GameRecord], title: str = "tablebits replay",
+                progress: bool = False) -> str:
     """The HTML text of a replay page for ``records`` (a game picker when there are several).
 
     Every record is replayed and checked first; one that does not replay raises
-    ``RecordError`` naming its index in ``records`` (``game 3: ...``).
+    ``RecordError`` naming its index in ``records`` (``game 3: ...``). ``progress=True`` shows
+    a tqdm bar of the games drawn (on stderr): 40 Hội Phố games take several seconds.
     """
     games = []
-    for index, record in enumerate(records):
+    for index, record in enumerate(_counted(records, progress)):
         if not isinstance(record, GameRecord):
             raise TypeError(f"records must be GameRecords, got {type(record).__name__}")
         try:
@@ -64,53 +71,103 @@ def _script_json(value: object) -> str:
     return re.sub("[<>&]", lambda m: _SCRIPT_ESCAPES[m.group()], text)
 
 
+def _counted(records: Iterable[GameRecord], progress: bool) -> Iterator[GameRecord]:
+    """``records``, advancing a tqdm bar of games as each is taken when ``progress``."""
+    if not progress:
+        yield from records
+        return
+    from tqdm import tqdm
+
+    total = len(records) if isinstance(records, Sized) else None
+    with tqdm(total=total, unit="game", desc="drawing the replay page") as bar:
+        for record in records:
+            yield record
+            bar.update(1)
+
+
 def write_replay_page(source: str | os.PathLike[str] | Iterable[GameRecord],
-                      out: str | os.PathLike[str]) -> Path:
+                      out: str | os.PathLike[str], progress: bool = False) -> Path:
     """Writes the replay page of ``source`` (a record file, or records) to ``out``.
 
     Everything is checked before anything is written: a corrupt record file raises
     ``RecordError`` naming its line, a record that does not replay names its game index, and
     ``out`` is then left as it was. The file is written beside ``out`` and renamed over it.
+    ``progress=True`` shows a tqdm bar of the games drawn, on stderr.
     """
     check_writable(out)  # before the work of drawing every position
     if isinstance(source, (str, os.PathLike)):
         records = load_records(source, check=False)  # a bad line is reported by its number
         title = f"{Path(source).name}: tablebits replay"
         try:
-            text = replay_page(records, title)
+            text = replay_page(records, title, progress)
         except RecordError as err:
             raise RecordError(f"{source}, {err}") from None
     else:
-        text = replay_page(source)
+        text = replay_page(source, progress=progress)
     data = text.encode("utf-8")
     return write_atomically(out, lambda f: f.write(data))
 
 
 def _game_data(index: int, record: GameRecord) -> dict[str, object]:
-    """What the page needs of one game: its moves, result, and every picture (packed)."""
+    """What the page needs of one game: its moves, result, and every picture and step told
+    in every view (packed)."""
     players = len(record.bots)
     views: list[int | None] = [None, *range(players)]
-    pictures = [[to_svg(state, seat) for seat in views] for state in replay(record)]
-    packed = gzip.compress(json.dumps(pictures).encode("utf-8"), mtime=0)
+    states = list(replay(record))
+    pictures = [[to_svg(state, seat) for seat in views] for state in states]
+    told = [[narrate(before, after, seat) for seat in views]
+            for before, after in itertools.pairwise(states)]
     who = ", ".join(f"player {p}: {name}" for p, name in enumerate(record.bots))
-    results = ", ".join(f"player {p} {r:g} (score {s:g})"
-                        for p, (r, s) in enumerate(zip(record.returns, record.scores,
-                                                       strict=True)))
-    end = "stopped by the safety cap" if record.truncated else "game over"
     return {
         "title": f"{index}: {record.game_id}, seed {record.seed}",
         "info": f"{record.game_id}, seed {record.seed}; {who}",
         "views": ["everything", *(f"player {p}'s view" for p in range(players))],
         "moves": [_move_text(player, text)
                   for player, text in zip(record.players, record.strings, strict=True)],
-        "result": f"{end} after {len(record.actions)} moves. Returns: {results}",
-        "pictures": base64.b64encode(packed).decode("ascii"),
+        "result": result_text(record),
+        "pictures": _pack(pictures),
+        "told": _pack(told),
     }
 
 
-def _move_text(player: int, text: object) -> str:
+def _pack(value: Any) -> str:
+    """``value`` as gzip-compressed JSON in base64, for the page's ``unpack``."""
+    return base64.b64encode(gzip.compress(json.dumps(value).encode("utf-8"), mtime=0)).decode(
+        "ascii")
+
+
+def result_text(record: GameRecord) -> str:
+    """Who won a recorded game, the scores and its length:
+    ``Player 1 (random) wins. Scores: player 0 0, player 1 3. Game over after 34 moves.``
+
+    The winners are the players with the highest return (``returns()`` gives the winners their
+    share of 1); a cooperative game's players win or lose together.
+    """
+    returns, scores = record.returns, record.scores
+    steps = len(record.actions)
+    moves = f"{steps} move{'' if steps == 1 else 's'}"
+    end = f"Cut short after {moves}." if record.truncated else f"Game over after {moves}."
+    if make(record.game_id, **record.params).info.utility == "identical":
+        verdict = "The team wins" if returns[0] > 0 else "The team loses"
+        return f"{verdict} (score {scores[0]:g}). {end}"
+    best = max(returns)
+    winners = [f"player {p} ({record.bots[p]})" for p, r in enumerate(returns)
+               if r == best and r > 0]
+    if not winners:
+        verdict = "Nobody wins"
+    elif len(winners) == 1:
+        verdict = f"{winners[0].capitalize()} wins"
+    else:
+        verdict = f"{', '.join(winners[:-1]).capitalize()} and {winners[-1]} share the win"
+    table = ", ".join(f"player {p} {s:g}" for p, s in enumerate(scores))
+    return f"{verdict}. Scores: {table}. {end}"
+
+
+def _move_text(player: int, text: object) -> str | list[tuple[int, str]]:
+    """A step for the move list: ``player 1: play 15``; for a simultaneous step, the
+    ``(player, move)`` of each player who chose, which the page writes on one line as
+    ``at once: player 0: play 11 · player 1: play ship``."""
     if player == SIMULTANEOUS:
         assert isinstance(text, list)
-        return "at once: " + "; ".join(f"player {p} {t}" for p, t in enumerate(text)
-                                       if t is not None)
+        return [(p, t) for p, t in enumerate(text) if t is not None]
     return f"player {player}: {text}"
