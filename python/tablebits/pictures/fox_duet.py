@@ -119,7 +119,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         svg_moved(c, 16, y + 8, CARD_W, CARD_H, "the new decree")
     cards = dict(d["trick_cards"])
     winner_role = None
-    if b is not None:
+    if told is not None and b is not None:
         last = _last_trick(b, d, told.step)
         if last is not None and cards["lead"] is None:
             cards = {"lead": last[0], "follow": last[1]}

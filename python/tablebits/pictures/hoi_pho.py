@@ -378,7 +378,7 @@ def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
         place = ranks(played)
         for m, rank in sorted(place.items(), key=lambda item: -item[0]):
             if rank.startswith("1st") or rank == "2nd":
-                reward = MERCHANTS[m][1 if rank.startswith("1st") else 2]
+                reward = int(MERCHANTS[m][1 if rank.startswith("1st") else 2])
                 out.append(f"{rank[:3]}: {_name(m)}, player {owner[m]} +{reward}")
                 explained[owner[m]] += reward
         lows = sorted(m for m, rank in place.items() if "lowest" in rank or rank == "zeroed")
