@@ -16,8 +16,6 @@
 #include "tablebits/core/simulate.hpp"
 #include "tablebits/games/registry.hpp"
 
-#include "bench_roots.hpp"
-
 namespace {
 
 template <tb::Game G>
@@ -65,7 +63,15 @@ double ismcts(size_t iterations) {
   G::init(s, p, rng.next());
   double checksum = 0;
   for (size_t done = 0; done < iterations; done += kPerSearch) {
-    const int player = tb_bench::next_root<G>(s, p, rng);
+    // A few random moves between searches; a new game when this one ends.
+    for (int k = 0; k < 3; ++k) {
+      if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
+      tb::random_step<G>(s, p, rng);
+    }
+    if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
+    int player = G::current_player(s, p);
+    for (int pl = 0; player < 0; ++pl)
+      if (G::legal_mask(s, p, pl)) player = pl;  // simultaneous: the first acting player
     tb::IsmctsConfig cfg;
     cfg.iterations = kPerSearch;
     cfg.seed = rng.next();
