@@ -131,7 +131,7 @@ def forward_seconds(native: NetworkEvaluator, obs: np.ndarray, masks: np.ndarray
 
 def clock_ghz() -> float:
     """The core's clock, measured by the benchmark driver (built for the installed engine)."""
-    gate.build_bench()
+    gate.build_bench((gate.NETWORK_BINARY,))
     out = subprocess.run([str(gate.NETWORK_BINARY), "clock"], capture_output=True, text=True,
                          check=True)
     return float(out.stdout)

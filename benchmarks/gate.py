@@ -74,13 +74,14 @@ def instruction_set() -> str:
     return build_info.ARCH + (" slow-pdep" if build_info.SLOW_PDEP else "")
 
 
-def build_bench() -> None:
-    """Builds the C++ workloads for the instruction set of the installed engine."""
+def build_bench(binaries: tuple[Path, ...] = (BENCH_BINARY, NETWORK_BINARY)) -> None:
+    """Builds the C++ workload drivers ``binaries`` for the instruction set of the installed
+    engine."""
     BENCH_BINARY.parent.mkdir(parents=True, exist_ok=True)
     flags = [] if build_info.ARCH == "none" else [f"-march={build_info.ARCH}"]
     if build_info.SLOW_PDEP:
         flags.append("-DTABLEBITS_SLOW_PDEP")
-    for binary in (BENCH_BINARY, NETWORK_BINARY):
+    for binary in binaries:
         subprocess.run(
             ["g++", "-std=c++20", "-O3", "-DNDEBUG", *flags, "-Wall", "-Wextra", "-Werror",
              f"-I{ROOT / 'csrc'}", str(ROOT / "csrc" / "tests" / f"{binary.name}.cpp"), "-o",

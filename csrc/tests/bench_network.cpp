@@ -19,8 +19,6 @@
 #include "tablebits/core/puct.hpp"
 #include "tablebits/games/registry.hpp"
 
-#include "bench_roots.hpp"
-
 namespace {
 
 // A network of the shape `tablebits train` gives and the package ships (two hidden layers of
@@ -77,6 +75,23 @@ double forward_passes(size_t rows) {
   return checksum;
 }
 
+// Moves `s` a few random steps on (a new game whenever one ends) and returns the player to
+// search for: the one to move, or at a simultaneous node the first one acting. bench.cpp's
+// ismcts workload walks the same way inline: calling out of its search loop changed how GCC
+// inlines the search there, and so the gate's count for it.
+template <tb::Game G>
+int next_root(typename G::State& s, const typename G::Params& p, tb::Rng& rng) {
+  for (int k = 0; k < 3; ++k) {
+    if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
+    tb::random_step<G>(s, p, rng);
+  }
+  if (G::current_player(s, p) == tb::kTerminal) G::init(s, p, rng.next());
+  int player = G::current_player(s, p);
+  for (int pl = 0; player < 0; ++pl)
+    if (G::legal_mask(s, p, pl)) player = pl;
+  return player;
+}
+
 // PUCT as Baseline configures it (batches of 8, values by seat), without playouts (the rollouts
 // workload measures those).
 template <tb::Game G>
@@ -90,7 +105,7 @@ double baseline(size_t iterations) {
   G::init(s, p, rng.next());
   double checksum = 0;
   for (size_t done = 0; done < iterations; done += kPerSearch) {
-    const int player = tb_bench::next_root<G>(s, p, rng);
+    const int player = next_root<G>(s, p, rng);
     tb::PuctConfig cfg;
     cfg.iterations = kPerSearch;
     cfg.relative_values = true;

@@ -53,9 +53,9 @@ def test_shipped_network_agrees_with_numpy_on_every_game(game_id: str) -> None:
     assert np.allclose(priors.max(axis=1, where=masks, initial=0), 1)  # the best legal: exp(0)
 
 
-#: Every shipped network: (game id, the parameters it was trained on).
-SHIPPED = [(game_id, params) for game_id in GAMES
-           for _, params in weights.shipped_networks(game_id)]
+#: Every shipped network: (game id, its file, the parameters it was trained on).
+SHIPPED = [(game_id, path, params) for game_id in GAMES
+           for path, params in weights.shipped_networks(game_id)]
 
 #: The C++ kernel evaluates rows in groups of 4: batches of 1 to 9 rows take every remainder.
 BATCH_SIZES = range(1, 10)
@@ -75,12 +75,12 @@ def assert_agrees(net: weights.Network, obs: np.ndarray, masks: np.ndarray) -> N
             np.testing.assert_allclose(got, want, atol=1e-5, rtol=1e-5, err_msg=f"{rows} rows")
 
 
-@pytest.mark.parametrize(("game_id", "params"), SHIPPED,
-                         ids=[f"{g}-{i}" for i, (g, _) in enumerate(SHIPPED)])
-def test_every_shipped_network_agrees_with_numpy_on_every_batch_size(game_id: str,
+@pytest.mark.parametrize(("game_id", "path", "params"), SHIPPED,
+                         ids=[f"{g}-{i}" for i, (g, _, _) in enumerate(SHIPPED)])
+def test_every_shipped_network_agrees_with_numpy_on_every_batch_size(game_id: str, path: Path,
                                                                      params: dict) -> None:
     game = tb.make(game_id, **params)
-    net = weights.load_weights(weights.shipped_path(game_id, params), game)
+    net = weights.load_weights(path, game)
     obs, masks = positions(game, games=2, seed=3)
     assert_agrees(net, obs, masks)
 

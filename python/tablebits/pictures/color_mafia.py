@@ -52,6 +52,15 @@ def unfashionable(d: dict[str, Any]) -> list[str]:
     return [color for color in CHIPS if d["box"][color] > 0]
 
 
+def eliminated(d: dict[str, Any]) -> tuple[list[int], set[int]]:
+    """Each player's chips of the unfashionable colours, and the players those eliminate: the
+    ones holding the most of them, if anyone holds any."""
+    out = unfashionable(d)
+    counts = [sum(chips[color] for color in out) for chips in d["chips"]]
+    worst = max(counts)
+    return counts, {p for p, k in enumerate(counts) if worst > 0 and k == worst}
+
+
 def collisions(revealed: list[str | None]) -> set[int]:
     """The players whose coin another player also showed (docs/games/color_mafia.md, Reveal)."""
     return {p for p, coin in enumerate(revealed)
@@ -100,9 +109,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
             svg_caption(c, right, 76, WIDTH - 16 - right, told.lines, rows=4)
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     scores = state.scores()
-    out = unfashionable(d)
-    counts = [sum(chips[color] for color in out) for chips in d["chips"]]
-    worst = max(counts)
+    _, gone = eliminated(d)
     pw = (WIDTH - 36) / 2
     for p in range(n):
         x0 = 12 + (p % 2) * (pw + 12)
@@ -112,10 +119,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
             title += " · parent"
         svg_panel(c, x0, y0, pw, ph, title, active=p in acting or d["acting"] == p)
         if state.is_terminal():
-            eliminated = worst > 0 and counts[p] == worst
-            c.text(x0 + pw - 10, y0 + 20, "eliminated" if eliminated else
+            c.text(x0 + pw - 10, y0 + 20, "eliminated" if p in gone else
                    f"score {scores[p]:g}", size=14, anchor="end", weight="bold",
-                   fill=HIGHLIGHT if eliminated else INK)
+                   fill=HIGHLIGHT if p in gone else INK)
         svg_label_row(c, x0 + 12, y0 + 44, "chips", size=12)
         for i, color in enumerate(CHIPS):
             svg_token(c, x0 + 32 + i * 46, y0 + 70, 17, COLORS[color],
@@ -179,11 +185,10 @@ def _end(d: dict[str, Any], state: State) -> list[str]:
     if not out:
         return [f"the game stops at the safety cap after {d['round']} rounds"]
     lines = ["unfashionable: " + " and ".join(NAMES[color] for color in out)]
-    counts = [sum(chips[color] for color in out) for chips in d["chips"]]
-    if max(counts) > 0:
-        gone = [p for p, n in enumerate(counts) if n == max(counts)]
+    _, gone = eliminated(d)
+    if gone:
         lines.append("eliminated (most unfashionable chips): player "
-                     + ", ".join(map(str, gone)))
+                     + ", ".join(map(str, sorted(gone))))
     lines.append("scores: " + ", ".join(f"player {p} {s:g}"
                                         for p, s in enumerate(state.scores())))
     return lines
@@ -203,10 +208,10 @@ def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
     headline = (f"game over: player {names} wins" if len(winners) == 1
                 else f"game over: players {names} share the win")
     colours = " and ".join(NAMES[color] for color in out)
-    counts = [sum(chips[color] for color in out) for chips in d["chips"]]
+    counts, gone = eliminated(d)
     lines = [f"unfashionable: {colours}, left in the box"]
     for p, chips in enumerate(d["chips"]):
-        if max(counts) > 0 and counts[p] == max(counts):
+        if p in gone:
             lines.append(f"player {p}: eliminated, the most {colours} chips ({counts[p]})")
             continue
         other = sum(chips.values()) - counts[p]

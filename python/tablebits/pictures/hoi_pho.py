@@ -398,7 +398,7 @@ def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
     for p, (was, now) in enumerate(zip(b["contracts"], a["contracts"], strict=True)):
         for number in now[len(was):]:
             out.append(f"player {p} takes contract {number} ({len(now)} of 3)"
-                       + _why_contract(b, a, step, p, coins_end))
+                       + _why_contract(b, a, step, coins_end))
     for p in range(n):
         for card in a["known"][p]:
             if card not in b["known"][p] and b["phase"] != "naga_take":
@@ -445,16 +445,14 @@ def _decision(b: dict[str, Any], a: dict[str, Any], step: Step, delta: list[int]
     return [line + (f": {effect}" if effect else "")]
 
 
-def _why_contract(b: dict[str, Any], a: dict[str, Any], step: Step, p: int,
-                  coins: list[int]) -> str:
-    """Why ``p`` took a contract: the round's award (most coins), or a Sheep's or Monkey's
-    skill in this step."""
+def _why_contract(b: dict[str, Any], a: dict[str, Any], step: Step, coins: list[int]) -> str:
+    """Why a player took a contract in this step: the round's award (the most coins, ``coins``
+    being the round's final ones), else "" (a Sheep's or Monkey's skill)."""
     awarded = a["round"] != b["round"] or (a["outcome"] and not a["table"])
     if not awarded or step.actions is None:  # unknown move: the coins before the cap too
         return ""
     most = max(coins)
-    tied = [q for q, c in enumerate(coins) if c == most]
-    if len(tied) == 1:
+    if coins.count(most) == 1:
         return f": the most coins ({most})"
     return f": tied on {most} coins, holds the highest merchant"
 

@@ -23,9 +23,9 @@ from typing import Any
 
 from .._core import SIMULTANEOUS
 from .._paths import check_writable, write_atomically
-from .._registry import make
 from ..records import GameRecord, RecordError, load_records, replay
 from . import to_svg
+from ._step import find_actions
 from .narrate import narrate
 
 
@@ -115,8 +115,10 @@ def _game_data(index: int, record: GameRecord) -> dict[str, object]:
     views: list[int | None] = [None, *range(players)]
     states = list(replay(record))
     pictures = [[to_svg(state, seat) for seat in views] for state in states]
-    told = [[narrate(before, after, seat) for seat in views]
-            for before, after in itertools.pairwise(states)]
+    # The move is searched for once per step, not once per view.
+    told = [[narrate(before, after, seat, actions) for seat in views]
+            for before, after in itertools.pairwise(states)
+            for actions in [find_actions(before, after)]]
     who = ", ".join(f"player {p}: {name}" for p, name in enumerate(record.bots))
     return {
         "title": f"{index}: {record.game_id}, seed {record.seed}",
@@ -147,7 +149,7 @@ def result_text(record: GameRecord) -> str:
     steps = len(record.actions)
     moves = f"{steps} move{'' if steps == 1 else 's'}"
     end = f"Cut short after {moves}." if record.truncated else f"Game over after {moves}."
-    if make(record.game_id, **record.params).info.utility == "identical":
+    if record.game.info.utility == "identical":
         verdict = "The team wins" if returns[0] > 0 else "The team loses"
         return f"{verdict} (score {scores[0]:g}). {end}"
     best = max(returns)

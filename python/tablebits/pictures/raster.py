@@ -17,20 +17,14 @@ from . import to_svg
 INSTALL = "render_mode='rgb_array' needs resvg-py and Pillow: pip install 'tablebits[render]'"
 
 
-def check_available() -> None:
-    """ImportError naming the extra when the rasteriser is not installed."""
+def rgb_array(state: State, seat: int | None = None) -> np.ndarray:
+    """The picture ``to_svg(state, seat)`` as a ``(height, width, 3)`` uint8 array; an
+    ImportError naming the extra when the rasteriser is not installed."""
     try:
-        import PIL.Image  # noqa: F401
-        import resvg_py  # noqa: F401
+        import resvg_py
+        from PIL import Image
     except ImportError:
         raise ImportError(INSTALL) from None
-
-
-def rgb_array(state: State, seat: int | None = None) -> np.ndarray:
-    """The picture ``to_svg(state, seat)`` as a ``(height, width, 3)`` uint8 array."""
-    check_available()
-    import resvg_py
-    from PIL import Image
 
     png = bytes(resvg_py.svg_to_bytes(svg_string=to_svg(state, seat)))
     with Image.open(io.BytesIO(png)) as image:
