@@ -1,7 +1,8 @@
 """The replay page in a real browser: keys, buttons, slider, seat and game pickers.
 
 Every picture the page shows is compared with ``to_svg`` of the state replayed in Python after
-the same number of actions, so the page can only pass by showing the right position.
+the same number of actions (captioned with the action before it), so the page can only pass by
+showing the right position.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ def canonical(svg: str) -> str:
 
 def states_of(record: tb.GameRecord) -> list[tb.State]:
     return list(tb.replay(record))
+
+
+def picture(states: list[tb.State], step: int, seat: int | None = None) -> str:
+    """The picture the page shows after ``step`` moves: captioned with the move before it."""
+    return states[step].to_svg(seat, states[step - 1] if step else None)
 
 
 def board(driver) -> str:
@@ -66,7 +72,7 @@ def test_arrow_keys_step_through_the_game(browser, fox_page):
     last = len(record.actions)
     open_page(browser, path)
     assert text(browser, "step") == f"step 0 of {last}"
-    assert canonical(board(browser)) == canonical(states[0].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states, 0))
     assert current_move(browser) == []
     body = browser.find_element(By.TAG_NAME, "body")
     for k in (1, 2, 3):
@@ -74,14 +80,14 @@ def test_arrow_keys_step_through_the_game(browser, fox_page):
         assert text(browser, "step") == f"step {k} of {last}"
         assert current_move(browser) == [f"{k}player {record.players[k - 1]}: "
                                          f"{record.strings[k - 1]}"]
-        assert canonical(board(browser)) == canonical(states[k].to_svg())
+        assert canonical(board(browser)) == canonical(picture(states, k))
     body.send_keys(Keys.ARROW_LEFT)
     assert text(browser, "step") == f"step 2 of {last}"
-    assert canonical(board(browser)) == canonical(states[2].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states, 2))
     assert not browser.find_element(By.ID, "result").is_displayed()
     body.send_keys(Keys.END)
     assert text(browser, "step") == f"step {last} of {last}"
-    assert canonical(board(browser)) == canonical(states[last].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states, last))
     result = browser.find_element(By.ID, "result")
     assert result.is_displayed() and f"after {last} moves" in result.text
     body.send_keys(Keys.HOME)
@@ -99,19 +105,19 @@ def test_buttons_slider_and_seat_views(browser, fox_page):
     browser.execute_script(
         "const s = document.getElementById('slider'); s.value = '7';"
         "s.dispatchEvent(new Event('input'));")
-    assert canonical(board(browser)) == canonical(states[7].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states, 7))
     seat = Select(browser.find_element(By.ID, "seat"))
     assert [o.text for o in seat.options] == ["everything", "player 0's view", "player 1's view"]
     for view in (0, 1):
         seat.select_by_index(view + 1)
         shown = board(browser)
-        assert canonical(shown) == canonical(states[7].to_svg(view))
+        assert canonical(shown) == canonical(picture(states, 7, view))
         partner = states[7].to_dict()["hands"][1 - view]
         known = states[7].to_dict()["known"][1 - view]
         assert shown.count('class="tb-hidden"') == len(partner) - len(known)
     browser.find_element(By.ID, "moves").find_elements(By.TAG_NAME, "li")[4].click()
     assert text(browser, "step") == f"step 5 of {len(states) - 1}"
-    assert canonical(board(browser)) == canonical(states[5].to_svg(1))  # the view stays
+    assert canonical(board(browser)) == canonical(picture(states, 5, 1))  # the view stays
 
 
 def test_the_game_picker_loads_each_game(browser, fox_page):
@@ -124,7 +130,7 @@ def test_the_game_picker_loads_each_game(browser, fox_page):
         lambda d: d.execute_script("return document.body.dataset.ready") == "2")
     states = states_of(records[2])
     assert text(browser, "step") == f"step 0 of {len(records[2].actions)}"
-    assert canonical(board(browser)) == canonical(states[0].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states, 0))
     assert f"seed {records[2].seed}" in text(browser, "info")
 
 
@@ -187,7 +193,7 @@ def test_hostile_bot_names_show_as_text(browser, tmp_path):
     info = browser.execute_script("return document.getElementById('info').textContent")
     assert info.endswith(f"; player 0: {HOSTILE_NAMES[0]}, player 1: {HOSTILE_NAMES[1]}")
     assert browser.title == title
-    assert canonical(board(browser)) == canonical(states_of(record)[0].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states_of(record), 0))
     assert len(browser.find_elements(By.TAG_NAME, "script")) == 2
 
 
@@ -200,7 +206,7 @@ def test_every_game_plays_back(browser, tmp_path, game_id):
     body = browser.find_element(By.TAG_NAME, "body")
     for _ in range(5):
         body.send_keys(Keys.ARROW_RIGHT)
-    assert canonical(board(browser)) == canonical(states[5].to_svg())
+    assert canonical(board(browser)) == canonical(picture(states, 5))
     assert browser.find_element(By.ID, "game-box").is_displayed() is False
     shots = Path(os.environ.get("TABLEBITS_SCREENSHOTS", tmp_path))
     if game_id == "fox_duet":  # the docs' picture of the page
@@ -227,7 +233,7 @@ def test_deep_links_are_read_and_written(browser, fox_page):
     assert text(browser, "step") == f"step 10 of {last}"
     assert Select(browser.find_element(By.ID, "seat")).first_selected_option.text == \
         "player 1's view"
-    assert canonical(board(browser)) == canonical(states[10].to_svg(1))
+    assert canonical(board(browser)) == canonical(picture(states, 10, 1))
     browser.find_element(By.ID, "next").click()
     assert link(browser) == "#game=2&step=11&view=1"
     Select(browser.find_element(By.ID, "seat")).select_by_index(0)
@@ -236,7 +242,7 @@ def test_deep_links_are_read_and_written(browser, fox_page):
     browser.execute_script("location.hash = '#game=1&step=3&view=0'")
     ready(browser, "1")
     WebDriverWait(browser, 10).until(lambda d: text(d, "step").startswith("step 3 "))
-    assert canonical(board(browser)) == canonical(states_of(records[1])[3].to_svg(0))
+    assert canonical(board(browser)) == canonical(picture(states_of(records[1]), 3, 0))
     browser.execute_script("location.hash = '#game=1&step=99999'")
     WebDriverWait(browser, 10).until(
         lambda d: link(d) == f"#game=1&step={len(records[1].actions)}")

@@ -15,6 +15,7 @@ import tablebits.gymnasium  # noqa: F401  (registers tablebits/<Game>-v0)
 from tablebits.pettingzoo import env as aec_env
 from tablebits.pettingzoo import parallel_env
 from tablebits.pictures.good_fortune import CHARM_COLORS
+from tablebits.pictures.raster import rgb_array
 
 
 def size_of(state: tb.State) -> tuple[int, int]:
@@ -49,6 +50,55 @@ def test_pettingzoo_envs_render_rgb_arrays(make):
     e.reset(seed=1)
     frame = e.render()
     assert frame.dtype == np.uint8 and frame.shape == (*size_of(e._state), 3)
+
+
+def after(state: tb.State, action: int) -> tb.State:
+    child = state.clone()
+    child.apply_action(action)
+    return child
+
+
+def first_legal(mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+@pytest.mark.parametrize("kind", ["aec", "parallel"])
+def test_pettingzoo_frames_after_a_step_are_captioned_with_it(kind):
+    """Each frame after a step shows the step (the caption of ``to_svg(state, before=...)``),
+    in the frame's one shape; the first frame of an episode has no step to show."""
+    e = {"aec": aec_env, "parallel": parallel_env}[kind]("good_fortune", render_mode="rgb_array")
+    observations = e.reset(seed=2)
+    first = e.render()
+    assert np.array_equal(first, rgb_array(e._state))
+    for _ in range(3):
+        before = e._state.clone()
+        if kind == "aec":
+            e.step(first_legal(e.observe(e.agent_selection)["action_mask"]))
+        else:
+            observations = e.step({a: first_legal(o["action_mask"])
+                                   for a, o in observations[0].items()
+                                   if o["action_mask"].any()})
+    frame = e.render()
+    assert frame.shape == first.shape
+    assert np.array_equal(frame, rgb_array(e._state, before=before))
+    assert not np.array_equal(frame, rgb_array(e._state))  # the caption is drawn
+
+
+def test_a_gymnasium_frame_shows_the_opponents_reply():
+    """The learner's step ends after the opponent's reply: the frame tells that reply."""
+    e = gymnasium.make("tablebits/GoodFortune-v0", render_mode="rgb_array").unwrapped
+    e.reset(seed=2)
+    while True:
+        action = first_legal(e.action_masks())
+        reply_to = e._turns.state.clone()
+        reply_to.apply_action(action)
+        e.step(action)
+        state = e._turns.state
+        if reply_to.current_player() == 1:
+            break
+    # One opponent move led from reply_to to state.
+    assert any(after(reply_to, a) == state for a in reply_to.legal_actions())
+    assert np.array_equal(e.render(), rgb_array(state, before=reply_to))
 
 
 @pytest.mark.parametrize("missing", ["resvg_py", "PIL"])

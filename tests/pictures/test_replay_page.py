@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,12 @@ def page_games(html: str) -> list[dict]:
     return json.loads(data)
 
 
+def caption_of(svg: str) -> str | None:
+    """The title of the picture's caption group, None without one."""
+    group = ET.fromstring(svg).find(".//{*}g[@class='tb-caption']/{*}title")
+    return None if group is None else group.text
+
+
 def test_the_page_holds_every_picture_of_every_game_and_needs_no_network():
     records = tb.load_records(RECORDS / "hoi_pho.jsonl")[:2]
     html = replay_page(records)
@@ -42,10 +49,18 @@ def test_the_page_holds_every_picture_of_every_game_and_needs_no_network():
         pictures = json.loads(gzip.decompress(base64.b64decode(game["pictures"])))
         assert len(pictures) == len(states) == len(game["moves"]) + 1
         assert game["views"] == ["everything"] + [f"player {p}'s view" for p in range(players)]
-        for k in (0, len(states) // 2, len(states) - 1):
-            assert pictures[k] == [states[k].to_svg(s) for s in [None, *range(players)]]
         told = json.loads(gzip.decompress(base64.b64decode(game["told"])))
         assert len(told) == len(game["moves"]) and all(len(t) == players + 1 for t in told)
+        # Each picture after the first is captioned with the step that led to it, as seen (the
+        # last one has the end banner instead).
+        assert pictures[0] == [states[0].to_svg(s) for s in [None, *range(players)]]
+        for k in (1, len(states) // 2, len(states) - 1):
+            before = states[k - 1]
+            assert pictures[k] == [states[k].to_svg(s, before) for s in [None, *range(players)]]
+            for picture, lines in zip(pictures[k], told[k - 1], strict=True):
+                shown = None if states[k].is_terminal() else "the last step: " + "; ".join(lines)
+                assert caption_of(picture) == shown
+        assert caption_of(pictures[0][0]) is None
         assert f"after {len(record.actions)} moves" in game["result"]
     # The first step of the first game: all four players at once (the record's strings).
     assert games[0]["moves"][0] == [[0, "play 11"], [1, "play ship"], [2, "play 14"],

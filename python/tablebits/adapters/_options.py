@@ -40,17 +40,18 @@ def check_illegal_action(illegal_action: Any) -> str:
     return illegal_action  # type: ignore[no-any-return]
 
 
-def render(render_mode: str | None, state: Callable[[], State]) -> str | np.ndarray | None:
+def render(render_mode: str | None, state: Callable[[], State],
+           before: Callable[[], State | None]) -> str | np.ndarray | None:
     """``render()``: the ``state()`` as text for ``"ansi"``, printed for ``"human"``, the picture
     with every hand face up as an RGB array for ``"rgb_array"`` (ImportError naming the extra
-    without the rasteriser); without a render mode a warning (Gymnasium's convention) and
-    None."""
+    without the rasteriser), captioned with the last step when ``before()`` is the state before
+    it; without a render mode a warning (Gymnasium's convention) and None."""
     if render_mode is None:
         gymnasium.logger.warn("render() called without a render_mode; pass 'ansi', 'human' or "
                               "'rgb_array'")
         return None
     if render_mode == "rgb_array":
-        return rgb_array(state())
+        return rgb_array(state(), before=before())
     shown = str(state())
     if render_mode == "human":
         print(shown)

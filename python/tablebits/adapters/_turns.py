@@ -27,24 +27,28 @@ def as_action(action: Any) -> int:
 
 
 class Turns:
-    """A ``State`` plus the choices made so far at its simultaneous node (if it is one)."""
+    """A ``State`` plus the choices made so far at its simultaneous node (if it is one), and
+    the state before the last step (``before``, None at the start), which a rendered frame
+    captions."""
 
-    __slots__ = ("pending", "state")
+    __slots__ = ("before", "pending", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.pending: dict[int, int] = {}
+        self.before: State | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Turns:
         copy = Turns(self.state.clone())
         copy.pending = dict(self.pending)
+        copy.before = None if self.before is None else self.before.clone()
         return copy
 
-    def __getstate__(self) -> tuple[State, dict[int, int]]:
-        return self.state, self.pending
+    def __getstate__(self) -> tuple[State, dict[int, int], State | None]:
+        return self.state, self.pending, self.before
 
-    def __setstate__(self, data: tuple[State, dict[int, int]]) -> None:
-        self.state, self.pending = data
+    def __setstate__(self, data: tuple[State, dict[int, int], State | None]) -> None:
+        self.state, self.pending, self.before = data
 
     def to_move(self) -> int:
         """The player who chooses next, or ``TERMINAL``."""
@@ -82,12 +86,14 @@ class Turns:
             )
         state = self.state
         if not state.is_simultaneous_node():
+            self.before = state.clone()
             state.apply_action(action)
             return True
         self.pending[player] = action
         if len(self.pending) < len(state.acting_players()):
             return False
         joint = [self.pending.get(p, -1) for p in range(state.game.num_players)]
+        self.before = state.clone()
         state.apply_actions(joint)
         self.pending.clear()
         return True

@@ -197,7 +197,8 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._info()["action_mask"]
 
     def render(self) -> str | np.ndarray | None:  # type: ignore[override]
-        return render(self.render_mode, lambda: self._live_turns().state)
+        return render(self.render_mode, lambda: self._live_turns().state,
+                      lambda: self._live_turns().before)
 
     def _live_turns(self) -> Turns:
         if self._turns is None:

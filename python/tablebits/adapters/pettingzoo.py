@@ -112,7 +112,11 @@ class _Common:
         return rewards, bool(state.is_truncated())
 
     def render(self) -> str | np.ndarray | None:
-        return render(self.render_mode, self._live_state)
+        return render(self.render_mode, self._live_state, self._before)
+
+    def _before(self) -> State | None:
+        """The state before the last step, which an ``"rgb_array"`` frame captions."""
+        raise NotImplementedError
 
     def close(self) -> None:
         pass
@@ -182,6 +186,9 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
         if self.render_mode == "human":
             self.render()
 
+    def _before(self) -> State | None:
+        return None if self._turns is None else self._turns.before
+
     def _select_mover(self) -> None:
         assert self._turns is not None
         mover = self._turns.to_move()
@@ -218,11 +225,13 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
         self.illegal_action = check_illegal_action(illegal_action)
         self.illegal_reward = float(illegal_reward)
         self.agents: list[str] = []
+        self._last: State | None = None  # the state before the last step
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self._state = self.game.new_initial_state(self._seeder.next(seed))
+        self._last = None
         self.agents = self.possible_agents[:]
         return self._observations(), self._infos()
 
@@ -245,6 +254,7 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
         joint, offenders = self._joint(state, actions)
         if offenders:
             return self._end_illegally(offenders)
+        self._last = state.clone()
         if state.is_simultaneous_node():
             state.apply_actions(joint)
         else:
@@ -266,6 +276,9 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
             dict.fromkeys(agents, over and truncated),
             infos,
         )
+
+    def _before(self) -> State | None:
+        return self._last
 
     def _joint(self, state: State, actions: dict[str, Any]) -> tuple[list[int], list[str]]:
         """The joint action (-1 for players not acting) and the agents whose entry is bad."""

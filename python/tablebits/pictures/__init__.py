@@ -57,8 +57,14 @@ def to_svg(state: State, seat: int | None = None, before: State | None = None,
     and a caption that tells the step as ``seat`` saw it (``narrate.narrate``); ``actions``
     is the move played, as in ``narrate``.
     """
-    seen = view(state, seat)
     told = None if before is None else tell(before, state, seat, actions)
+    return draw(state, seat, told)
+
+
+def draw(state: State, seat: int | None, told: Told | None) -> str:
+    """``to_svg`` with the last step already told (``tell``), for a caller that also needs
+    the step's lines and so tells it once."""
+    seen = view(state, seat)  # checks state and seat
     return str(_module(state).draw(state, seen, seat, told).to_string())
 
 

@@ -1,10 +1,11 @@
 """The replay page: one self-contained HTML file that steps through recorded games.
 
 Every position of every game is drawn here (``to_svg``, once per view: everything, then each
-seat), and every step told (``narrate``, once per view, so a seat's view never tells what that
-seat cannot see), so the page needs no Python and no network: inline SVG, CSS and JS only. The
-pictures and the story of a game are stored as gzip-compressed JSON lists that the browser
-unpacks (``DecompressionStream``), which keeps a file of many games small.
+seat, captioned with the step that led to it), and every step told (``narrate``, once per view,
+so a seat's view never tells what that seat cannot see), so the page needs no Python and no
+network: inline SVG, CSS and JS only. The pictures and the story of a game are stored as
+gzip-compressed JSON lists that the browser unpacks (``DecompressionStream``), which keeps a
+file of many games small.
 """
 
 from __future__ import annotations
@@ -24,9 +25,8 @@ from typing import Any
 from .._core import SIMULTANEOUS
 from .._paths import check_writable, write_atomically
 from ..records import GameRecord, RecordError, load_records, replay
-from . import to_svg
+from . import draw, tell
 from ._step import find_actions
-from .narrate import narrate
 
 
 def replay_page(records: Iterable[GameRecord], title: str = "tablebits replay",
@@ -114,11 +114,15 @@ def _game_data(index: int, record: GameRecord) -> dict[str, object]:
     players = len(record.bots)
     views: list[int | None] = [None, *range(players)]
     states = list(replay(record))
-    pictures = [[to_svg(state, seat) for seat in views] for state in states]
-    # The move is searched for once per step, not once per view.
-    told = [[narrate(before, after, seat, actions) for seat in views]
-            for before, after in itertools.pairwise(states)
-            for actions in [find_actions(before, after)]]
+    # The move is searched for once per step, not once per view; each picture after the first
+    # is captioned with the step that led to it.
+    steps = [[tell(before, after, seat, actions) for seat in views]
+             for before, after in itertools.pairwise(states)
+             for actions in [find_actions(before, after)]]
+    pictures = [[draw(states[0], seat, None) for seat in views],
+                *([draw(after, seat, told) for seat, told in zip(views, step, strict=True)]
+                  for after, step in zip(states[1:], steps, strict=True))]
+    told = [[t.lines for t in step] for step in steps]
     who = ", ".join(f"player {p}: {name}" for p, name in enumerate(record.bots))
     return {
         "title": f"{index}: {record.game_id}, seed {record.seed}",
