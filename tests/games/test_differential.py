@@ -24,6 +24,7 @@ import pytest
 import tablebits as tb
 from tests.support.differential import run_differential
 from tests.support.game_params import FOX_SMALL_BOARD, PARAM_SETS
+from tests.support.halves import two_halves
 
 
 @dataclass(frozen=True)
@@ -130,10 +131,7 @@ def halves(cases: list[Case]) -> list[Any]:
         if case.games < 1000:
             runs.append(pytest.param(case, range(case.games), id=case.id))
             continue
-        half = case.games // 2
-        runs.append(pytest.param(case, range(half), id=case.id))
-        runs.append(pytest.param(case, range(half, case.games), id=f"{case.id}-second-half",
-                                 marks=pytest.mark.heavy))
+        runs += two_halves(range(case.games), case, id=case.id)
     return runs
 
 

@@ -18,9 +18,16 @@ from hypothesis import strategies as st
 import tablebits as tb
 from tablebits import _batch
 from tests.support.game_params import game_cases
+from tests.support.halves import two_halves
 from tests.support.helpers import random_step
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = settings(max_examples=75, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(autouse=True, params=two_halves(range(2), id="examples"))
+def _twice(request: pytest.FixtureRequest) -> None:
+    """Every test here runs twice, each time drawing its own FUZZ examples: once by default,
+    once more under ``-m heavy``."""
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=8),
