@@ -60,6 +60,7 @@ def seat_view(table: Table, seat: int | None, told: ToldSteps) -> dict[str, Any]
         "game": display_name(table.game.id),
         "seat": seat,
         "step": step,
+        "version": table.version,  # a message sent before a change is known by its version
         "svg": to_svg(state, seat, before, last),
         "log": [{"move": move_text(table, k), "told": told.lines(table, seat, k)}
                 for k in range(step)],
