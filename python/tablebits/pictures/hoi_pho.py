@@ -163,8 +163,11 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     for i, (owner, card) in enumerate(table):
         x = 16 + i * step
         rank = place.get(card, "")
+        # A merchant on the table is one card (a ship is one of several); those of a turn
+        # that has ended may be in new hands, and stand for no action.
+        on_table = label == "on the table this turn" and card > 0
         hoi_card(c, x, 84, card, marked=_rank_tag(card, rank) if rank else None,
-                 action=card or None)  # a merchant is one card; a ship is one of several
+                 action=card if on_table else None)
         if (owner, card) in fresh:
             svg_moved(c, x, 84, CARD_W, CARD_H, "revealed in the last step")
         c.text(x + CARD_W / 2, 84 + CARD_H + 14, f"player {owner}", size=11,
