@@ -80,8 +80,12 @@ def play_out(page: Seat, choose: Callable[[dict[str, Any]], int] = lambda v: v["
     """Plays the page's seat to the end of the game; the last view. A view sent before the
     table took the last move (the same version) is passed over."""
     acted = None
+
+    def fresh(message: dict[str, Any]) -> bool:
+        return my_turn_or_over(message) and message["version"] != acted
+
     while True:
-        view = page.until(lambda m: my_turn_or_over(m) and m["version"] != acted)
+        view = page.until(fresh)
         if view["over"]:
             return view
         page.move(view, choose(view))

@@ -46,7 +46,7 @@ def test_a_whole_game_against_bots_gives_a_record_with_the_moves_made(client, ga
     record = tb.GameRecord.from_dict(json.loads(answer.text))
     assert record.final_state().is_terminal()
     assert record.bots[me] == "human"
-    played = [s if p == me else s[me] for p, s in zip(record.players, record.strings)
+    played = [s if p == me else s[me] for p, s in zip(record.players, record.strings, strict=True)
               if p == me or (p == tb.SIMULTANEOUS and s[me] is not None)]
     assert played == mine
 

@@ -70,7 +70,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _listen(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port``; ``OSError`` saying why not."""
+    """A socket listening on ``host:port``; ``OSError`` saying why not."""
     if not 0 <= port < 65536:
         raise ValueError(f"--port must be in 0..65535, got {port}")
     try:
@@ -81,6 +81,7 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+        sock.listen(2048)  # before the address is printed: a browser opened then connects
     except OSError as err:
         sock.close()
         raise OSError(f"cannot listen on {host}:{port}: {err.strerror}") from None

@@ -119,6 +119,7 @@ function render(message) {
     $("curtain").hidden = true;
   }
   document.body.dataset.step = message.step;
+  document.body.dataset.version = message.version;
   document.body.dataset.ready = "1";
 }
 
