@@ -25,7 +25,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import tablebits as tb
 from tablebits import pictures
@@ -64,6 +64,20 @@ def second_browser() -> Iterator[webdriver.Chrome]:
         yield driver
     finally:
         driver.quit()
+
+
+def screenshot(driver, name: str) -> None:
+    """With TABLEBITS_SCREENSHOTS set: the window as docs/img/NAME.png, scaled to 1000 pixels
+    wide and reduced to 64 colours (the docs keep their pictures small)."""
+    if not SHOTS:
+        return
+    from PIL import Image
+
+    path = Path(SHOTS) / f"{name}.png"
+    driver.save_screenshot(str(path))
+    image = Image.open(path).convert("RGB")
+    image = image.resize((1000, round(image.height * 1000 / image.width)), Image.LANCZOS)
+    image.quantize(64).save(path, optimize=True)
 
 
 def open_table(server: str, game: str, seats: list[str], seed: int, **params) -> dict:
@@ -126,23 +140,28 @@ def click_a_move(driver, turn: int) -> str:
 
 
 def play_by_clicking(driver, snapshots: dict[int, tuple[str, list]] | None = None,
-                     limit: int = 400) -> int:
-    """Plays this page's seats to the end by clicking; the number of moves made. With
-    ``snapshots``, keeps each step's picture and story as the page showed them."""
+                     stop_after: int | None = None) -> int:
+    """Plays this page's seats by clicking to the end (or for ``stop_after`` moves); the
+    number of moves made. With ``snapshots``, keeps each step's picture and story as the page
+    showed them."""
     acted = None
-    for turn in range(limit):
-        WebDriverWait(driver, 60).until(lambda d: ready_to_act(d, acted))
+    made = 0
+    for _ in range(1000):
+        if made == stop_after:
+            return made
+        WebDriverWait(driver, 60).until(lambda d, acted=acted: ready_to_act(d, acted))
         if snapshots is not None:
             snapshots[int(body_data(driver, "step"))] = (picture(driver), log_lines(driver))
         if shown(driver, "banner") or shown(driver, "failure"):
-            return turn
+            return made
         if visible(driver, "curtain"):
             driver.find_element(By.ID, "curtain-show").click()
             WebDriverWait(driver, 10).until(lambda d: not visible(d, "curtain"))
             continue
         version = body_data(driver, "version")
-        if clicked(driver, turn):
+        if clicked(driver, made):
             acted = version
+            made += 1
     raise AssertionError("the game did not end")
 
 
@@ -178,8 +197,6 @@ def test_a_whole_game_against_bots_by_clicking(browser, server, game_id, params,
     open_page(browser, server, link)
     snapshots: dict[int, tuple[str, list]] = {}
     moves = play_by_clicking(browser, snapshots)
-    if SHOTS and game_id == "hoi_pho":
-        browser.save_screenshot(str(Path(SHOTS) / "serve_table_end.png"))
     assert moves > 3 and not shown(browser, "failure")
     record = fetch_record(browser, made["table"], link.split("#token=")[1])
     states = list(tb.replay(record))
@@ -234,7 +251,7 @@ def test_two_people_at_one_table_from_two_browsers(browser, second_browser, serv
     undone = False
     while not shown(browser, "banner"):
         WebDriverWait(browser, 60).until(
-            lambda _: any(ready_to_act(d, acted[p]) for p, d in enumerate(pages)))
+            lambda _, acted=acted: any(ready_to_act(d, acted[p]) for p, d in enumerate(pages)))
         if shown(browser, "banner"):
             break
         for p, driver in enumerate(pages):
@@ -251,11 +268,13 @@ def test_two_people_at_one_table_from_two_browsers(browser, second_browser, serv
             WebDriverWait(second_browser, 30).until(
                 lambda d: d.find_elements(By.XPATH, "//div[@id='undo']//button[.='agree']"))
             second_browser.find_element(By.XPATH, "//div[@id='undo']//button[.='agree']").click()
-            WebDriverWait(browser, 30).until(lambda d: int(body_data(d, "step")) < step)
+            WebDriverWait(browser, 30).until(
+                lambda d, step=step: int(body_data(d, "step")) < step)
             acted = [None, None]
             undone = True
     WebDriverWait(second_browser, 30).until(lambda d: shown(d, "banner"))
     assert undone and shown(browser, "banner") == shown(second_browser, "banner")
+    screenshot(second_browser, "serve_two_people")
     record = fetch_record(browser, made["table"], made["seats"][0]["link"].split("=")[1])
     assert record.bots == ["human", "human", "random"] and record.final_state().is_terminal()
 
@@ -264,8 +283,6 @@ def test_hot_seat_plays_every_human_seat_in_one_browser(browser, server):
     made = open_table(server, "good_fortune", ["human", "human"], seed=3)
     open_page(browser, server, made["hot_seat"])
     assert len(browser.find_elements(By.CSS_SELECTOR, "#seat-picker button")) == 2
-    if SHOTS:
-        play_by_clicking(browser, limit=6)  # a few moves in, for the picture
     moves = play_by_clicking(browser)
     assert moves > 18 and shown(browser, "banner")
 
@@ -298,3 +315,31 @@ def test_the_saved_record_replays_on_the_replay_page_step_by_step(browser, serve
         current = browser.find_element(By.CSS_SELECTOR, "#moves li.current .move").text
         assert current.replace(" · ", " ") in story[k - 1][0].replace(" · ", " ")
     assert "Game over" in shown(browser, "result")
+
+
+def test_the_setup_page_opens_a_table_with_the_engines_errors_in_words(browser, server):
+    browser.get(server)
+    WebDriverWait(browser, 30).until(lambda d: body_data(d, "ready") == "1")
+    Select(browser.find_element(By.ID, "game")).select_by_value("fox_duet")
+    level = browser.find_element(By.ID, "param-level")
+    level.clear()
+    level.send_keys("9", Keys.TAB)
+    with pytest.raises(ValueError) as engine:
+        tb.make("fox_duet", level=9)
+    WebDriverWait(browser, 10).until(lambda d: shown(d, "check") == str(engine.value))
+    level.clear()
+    level.send_keys("1", Keys.TAB)
+    WebDriverWait(browser, 10).until(lambda d: shown(d, "check") == "")
+    seat = browser.find_element(By.ID, "seat-1")
+    seat.clear()
+    seat.send_keys("pimc:4@1")
+    screenshot(browser, "serve_setup")
+    browser.find_element(By.ID, "create").click()
+    WebDriverWait(browser, 10).until(lambda d: visible(d, "created"))
+    links = browser.find_elements(By.CSS_SELECTOR, "#links a")
+    assert [a.text for a in links] == ["player 0's seat",
+                                       "hot seat: every human seat in one browser"]
+    open_page(browser, server, links[0].get_attribute("href").removeprefix(server.rstrip("/")))
+    assert "level 1" in picture(browser)
+    play_by_clicking(browser, stop_after=8)
+    screenshot(browser, "serve_table")

@@ -74,10 +74,12 @@ function showLog(message) {
   list.textContent = "";
   for (const entry of message.log) {
     const li = item(entry.move);
-    for (const line of entry.told) li.append(item(line, "told"));
+    const told = document.createElement("ul");
+    for (const line of entry.told) told.append(item(line, "told"));
+    li.append(told);
     list.append(li);
   }
-  list.lastElementChild?.scrollIntoView({block: "nearest"});
+  list.scrollTop = list.scrollHeight;  // the latest step in view, the rest of the page kept
 }
 
 function nextHotSeat(message) {
