@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from starlette.testclient import TestClient
@@ -51,12 +53,19 @@ def test_a_whole_game_against_bots_gives_a_record_with_the_moves_made(client, ga
     assert played == mine
 
 
-def test_bad_requests_get_an_error_and_change_nothing(client):
-    seats = _human_first("good_fortune", 5)
+@contextmanager
+def _first_to_move(client, game_id: str, seed: int) -> Iterator[tuple[Seat, dict, int]]:
+    """A page of a person who has the first move against random bots: the page, its first
+    view with moves, and the person's seat."""
+    seats = _human_first(game_id, seed)
     me = seats.index("human")
-    made = open_table(client, "good_fortune", seats, seed=5)
+    made = open_table(client, game_id, seats, seed=seed)
     with seat(client, made["table"], token_of(made["seats"][me]["link"])) as page:
-        view = page.until(my_turn_or_over)
+        yield page, page.until(my_turn_or_over), me
+
+
+def test_bad_requests_get_an_error_and_change_nothing(client):
+    with _first_to_move(client, "good_fortune", 5) as (page, view, me):
         legal = {m["action"] for m in view["moves"]}
         illegal = next(a for a in range(25) if a not in legal)
         bad = [
@@ -133,11 +142,7 @@ def test_simultaneous_choices_are_collected_and_kept_from_the_others(client):
 
 
 def test_undo_with_one_person_goes_back_to_their_last_move(client):
-    seats = _human_first("fox_duet", 8)
-    me = seats.index("human")
-    made = open_table(client, "fox_duet", seats, seed=8)
-    with seat(client, made["table"], token_of(made["seats"][me]["link"])) as page:
-        first = page.until(my_turn_or_over)
+    with _first_to_move(client, "fox_duet", 8) as (page, first, _):
         assert first["undo"]["can_ask"] is False
         page.move(first, first["moves"][0]["action"])
         later = page.until(lambda m: my_turn_or_over(m) and m["step"] > first["step"])
