@@ -44,6 +44,7 @@ __all__ = [
     "bot_name",
     "iter_arena_records",
     "record_bytes",
+    "record_line",
     "save_records",
 ]
 
@@ -288,10 +289,15 @@ def save_records(records: Iterable[GameRecord], path: str | os.PathLike[str]) ->
         for i, record in enumerate(records):
             if not isinstance(record, GameRecord):
                 raise TypeError(f"record {i} is a {type(record).__name__}, not a GameRecord")
-            line = json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False)
-            f.write(line.encode("utf-8") + b"\n")
+            f.write(record_line(record))
 
     return write_atomically(path, write)
+
+
+def record_line(record: GameRecord) -> bytes:
+    """One line of a record file: the record as compact JSON, UTF-8, ending in a newline."""
+    line = json.dumps(record.to_dict(), separators=(",", ":"), allow_nan=False)
+    return line.encode("utf-8") + b"\n"
 
 
 #: The memory one recorded step takes until the records are written (``record_bytes``): each

@@ -34,6 +34,7 @@ LAYERS: list[list[str]] = [
     # over jobs/ and arena's job helpers (arena_job, arena_result); a grid of simulate / arena
     # jobs as a table; the Baseline networks (torch, imported lazily)
     ["strength", "sweep", "train"],  # strength: tb.ladder and its Bradley–Terry ratings
+    ["serve"],  # the web app (tablebits serve): tables, seats' views, bots in threads
     ["pettingzoo", "gymnasium", "openspiel", "sb3", "rllib"],  # public paths of the adapters
     ["cli"],  # the top floor
 ]

@@ -20,7 +20,7 @@ from .._checks import check_optional_seed, check_positive_int
 from .._core import BotConfig, Evaluator, NetworkEvaluator, State
 from .names import search_name
 
-__all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats"]
+__all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats", "step_decider"]
 
 _T = TypeVar("_T")
 
@@ -221,3 +221,17 @@ def fill_seats(bots: Sequence[_T], seats: int) -> list[_T]:
     if not bots:
         raise ValueError("pass at least one bot")
     return [bots[min(i, len(bots) - 1)] for i in range(seats)]
+
+
+def step_decider(bot: BuiltinBot, seed: int, player: int, step: int) -> BuiltinBot:
+    """The bot that decides step ``step`` for ``player`` in the game of seed ``seed``: the
+    same bot, its own seed replaced by one drawn from ``(seed, player, step)`` (Random and
+    ISMCTS; the others keep theirs), so that going back and making the same moves again
+    brings back the same game (``tablebits play`` and ``tablebits serve``'s undo)."""
+    drawn = int(np.random.SeedSequence([seed, player, step]).generate_state(1, np.uint64)[0])
+    if isinstance(bot, ISMCTS):
+        return ISMCTS(bot.iterations, bot.exploration, seed=drawn, time_limit=bot.time_limit,
+                      threads=bot.threads)
+    if isinstance(bot, Random):
+        return Random(drawn)
+    return bot

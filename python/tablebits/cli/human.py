@@ -18,10 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-import numpy as np
-
 from .._core import SIMULTANEOUS, Game, State
-from ..bots.builtin import ISMCTS, BuiltinBot, Random
+from ..bots.builtin import BuiltinBot, step_decider
 from ..pictures.narrate import legend, narrate, rules_summary
 from ..records import GameRecord, RecordWriter
 from .board import board_text, intro, move_note, named, unname
@@ -197,8 +195,8 @@ class HumanGame:
         return bot
 
     def _bot_action(self, state: State, player: int, step: int) -> int:
-        seed = np.random.SeedSequence([self.seed, player, step]).generate_state(1, np.uint64)[0]
-        return int(_reseeded(self._bot(player), int(seed)).act(state.clone(), player))
+        bot = step_decider(self._bot(player), self.seed, player, step)
+        return int(bot.act(state.clone(), player))
 
     def _who(self, player: int) -> str:
         if player == self.seat:
@@ -262,15 +260,6 @@ def _suggestion(line: str, texts: list[str], state: State) -> str:
             spellings[name] = f"{name} ({text})"
     close = difflib.get_close_matches(line.lower(), list(spellings), n=1, cutoff=0.6)
     return f" Did you mean {spellings[close[0]]}?" if close else ""
-
-
-def _reseeded(bot: BuiltinBot, seed: int) -> BuiltinBot:
-    """The same bot with its own seed replaced by ``seed`` (for reproducible decisions)."""
-    if isinstance(bot, ISMCTS):
-        return ISMCTS(bot.iterations, bot.exploration, seed=seed, time_limit=bot.time_limit)
-    if isinstance(bot, Random):
-        return Random(seed)
-    return bot
 
 
 def _verdict(returns: list[float], seat: int) -> str:

@@ -1,8 +1,8 @@
 """Command line: ``tablebits simulate GAME --games N``,
 ``tablebits arena GAME --bots ismcts:1000 random --games N``,
 ``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``,
-``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
-``python -m tablebits``)."""
+``tablebits replay FILE``, ``tablebits sweep GAME --param NAME=V1,V2`` and ``tablebits serve``
+(also ``python -m tablebits``)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from .options import (
     emit,
 )
 from .play import add_play_parser, add_replay_parser, run_play, run_replay
+from .serve import add_serve_parser, run_serve
 from .sweep import add_sweep_parser, run_sweep
 
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
@@ -86,6 +87,7 @@ def run(argv: list[str] | None) -> int:
     add_play_parser(sub, games())
     add_replay_parser(sub)
     add_sweep_parser(sub, games())
+    add_serve_parser(sub)
     train_cmd = sub.add_parser("train", help="train a Baseline network (needs torch: [train])")
     train_command.add_arguments(train_cmd, games())
     args = parser.parse_args(argv)
@@ -99,6 +101,8 @@ def run(argv: list[str] | None) -> int:
         return run_replay(args)
     if args.command == "sweep":
         return run_sweep(args)
+    if args.command == "serve":
+        return run_serve(args)
     job = dict(
         games=args.games, seed=args.seed, threads=args.threads,
         progress=not args.no_progress, backend=args.backend, address=args.address,

@@ -21,6 +21,9 @@ HIGHLIGHT = "#d9480f"  #: whoever acts now, the current trick
 MOVED = "#1c7ed6"  #: the outline of what moved in the last step
 BANNER = "#fff4e6"  #: the end banner's ground
 CLASS_PREFIX = "tb-"  #: begins every class a picture writes (``tb-card``, ``tb-hidden``)
+#: The attribute of a piece that stands for an action: the action's id, which a page that lets
+#: a seat play by clicking (``tablebits serve``) makes clickable when that action is legal.
+ACTION_ATTRIBUTE = "data-action"
 
 
 def _num(value: float) -> str:
@@ -49,15 +52,21 @@ class Canvas:
         self.rect(0, 0, width, height, fill=PAPER, rx=0)
 
     @contextmanager
-    def group(self, title: str, kind: str) -> Iterator[None]:
+    def group(self, title: str, kind: str, action: int | None = None) -> Iterator[None]:
         """Shapes drawn inside go into one ``<g class="tb-kind">`` with a ``<title>``: the piece
-        named in words (a tooltip in a browser, a label for a screen reader).
+        named in words (a tooltip in a browser, a label for a screen reader). ``action``: the
+        id of the action this piece stands for (playing this card, selecting this tile), written
+        as ``data-action``; a piece only carries it in a picture where no other piece stands
+        for the same action.
 
         The prefix keeps the picture's classes apart from those of a page it is put in: an
         inline SVG is styled by the page's CSS, and a page's ``.hidden {display: none}`` would
         otherwise hide every face-down card."""
         outer = self.parent
-        self.parent = ET.SubElement(outer, "g", {"class": CLASS_PREFIX + kind})
+        attrs = {"class": CLASS_PREFIX + kind}
+        if action is not None:
+            attrs[ACTION_ATTRIBUTE] = str(action)
+        self.parent = ET.SubElement(outer, "g", attrs)
         ET.SubElement(self.parent, "title").text = title
         try:
             yield

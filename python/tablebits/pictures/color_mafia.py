@@ -45,6 +45,11 @@ def hexagon(c: Canvas, cx: float, cy: float, r: float, fill: str, label: str) ->
            weight="bold")
 
 
+def coin_action(color: str) -> int:
+    """The id of ``coin <color>`` (docs/games/color_mafia.md, Actions)."""
+    return COINS.index(color)
+
+
 def unfashionable(d: dict[str, Any]) -> list[str]:
     """The colours left in the box once the game has ended by the rules (else none)."""
     if d["outcome"] != "ended":
@@ -130,8 +135,11 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
                 svg_moved(c, x0 + 15 + i * 46, y0 + 53, 34, 34, "chips taken or returned")
         svg_label_row(c, x0 + 12, y0 + 104, "coins", size=12)
         for i, color in enumerate(COINS):
-            hexagon(c, x0 + 32 + i * 40, y0 + 128, 16, COLORS[color],
-                    str(d["coins"][p][color]))
+            held = d["coins"][p][color]
+            # Only the seat's own coins stand for its coin actions: every player holds each.
+            with c.group(f"player {p}'s {NAMES[color]} coins: {held}", "coin",
+                         coin_action(color) if p == seat else None):
+                hexagon(c, x0 + 32 + i * 40, y0 + 128, 16, COLORS[color], str(held))
         shown = d["revealed"][p]
         if shown is not None:
             svg_label_row(c, x0 + pw - 90, y0 + 48, "revealed", size=12)

@@ -48,8 +48,10 @@ def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def fox_card(c: Canvas, x: float, y: float, name: str | None, w: float = CARD_W,
-             h: float = CARD_H, highlight: bool = False, marked: str | None = None) -> None:
-    """A card face up (rank, suit, footprints, ability), or face down when ``name`` is None."""
+             h: float = CARD_H, highlight: bool = False, marked: str | None = None,
+             action: int | None = None) -> None:
+    """A card face up (rank, suit, footprints, ability), or face down when ``name`` is None;
+    ``action``: the id of the action the card stands for (playing, swapping or giving it)."""
     if name is None:
         svg_face_down(c, x, y, w, h)
         return
@@ -59,8 +61,14 @@ def fox_card(c: Canvas, x: float, y: float, name: str | None, w: float = CARD_W,
     lines = [suit, f"{steps} step" + ("" if steps == 1 else "s")]
     if rank in ABILITIES:
         lines.append(ABILITIES[rank])
-    with c.group(f"{name}: {', '.join(lines)}", "card"):
+    with c.group(f"{name}: {', '.join(lines)}", "card", action):
         svg_card(c, x, y, w, h, color, str(rank), lines, highlight=highlight, marked=marked)
+
+
+def card_action(name: str) -> int:
+    """The id of the action that plays (swaps, gives) card ``name``: suit × 10 + rank − 1
+    (docs/games/fox_duet.md, Actions)."""
+    return list(SUITS).index(name[0]) * 10 + int(name[1:]) - 1
 
 
 def gem(c: Canvas, cx: float, cy: float, r: float) -> None:
@@ -172,7 +180,8 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         svg_panel(c, 12, y0, WIDTH - 24, 140, title, active=p in acting)
         for i, name in enumerate(d["hands"][p]):
             marked = "known" if name is not None and name in d["known"][p] else None
-            fox_card(c, 24 + i * 70, y0 + 30, name, marked=marked)
+            fox_card(c, 24 + i * 70, y0 + 30, name, marked=marked,
+                     action=None if name is None else card_action(name))
             if b is not None and name is not None and name in d["known"][p] \
                     and name not in b["known"][p]:
                 svg_moved(c, 24 + i * 70, y0 + 30, CARD_W, CARD_H, "came into this hand")

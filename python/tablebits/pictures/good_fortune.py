@@ -59,9 +59,10 @@ def die(c: Canvas, x: float, y: float, size: float, value: int) -> None:
 
 def tile(c: Canvas, x: float, y: float, w: float, h: float, number: int,
          charms: tuple[str, str], value: int, side_by_side: bool,
-         selected: bool = False) -> None:
-    """One tile: its number and die on top, its two charms below (left|right or top/bottom)."""
-    with c.group(f"tile {number}: {charms[0]}, {charms[1]}, die {value}", "tile"):
+         selected: bool = False, action: int | None = None) -> None:
+    """One tile: its number and die on top, its two charms below (left|right or top/bottom);
+    ``action``: the id of the action the tile stands for (selecting it, from a rack)."""
+    with c.group(f"tile {number}: {charms[0]}, {charms[1]}, die {value}", "tile", action):
         _tile(c, x, y, w, h, number, charms, value, side_by_side, selected)
 
 
@@ -97,9 +98,11 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     table = state.game.params["tiles"]  # [charm_a, charm_b, die] for tile 1..21
     b = told.before if told is not None else None
 
-    def small_tile(x: float, y: float, number: int, selected: bool = False) -> None:
+    def small_tile(x: float, y: float, number: int, selected: bool = False,
+                   action: int | None = None) -> None:
         a, b, value = table[number - 1]
-        tile(c, x, y, 62, 76, number, (a, b), value, side_by_side=False, selected=selected)
+        tile(c, x, y, 62, 76, number, (a, b), value, side_by_side=False, selected=selected,
+             action=action)
 
     height = 720
     c = Canvas(WIDTH, height, f"Good Fortune, round {d['round']}, {d['phase']}")
@@ -143,7 +146,7 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         svg_panel(c, 12, y0, WIDTH - 24, ph, title, active=p in acting)
         svg_label_row(c, 24, y0 + 42, "rack")
         for i, number in enumerate(d["racks"][p]):
-            small_tile(24 + i * 68, y0 + 50, number)
+            small_tile(24 + i * 68, y0 + 50, number, action=select_action(number))
         if d["phase"] == "over":
             for i, row in enumerate(svg_fit([_grouping(table, d["collections"][p], scores[p])],
                                             WIDTH - 140, 13, 2)):
@@ -175,6 +178,11 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         if told is not None:
             svg_caption(c, 16, dy + 20, WIDTH - 32, told.lines, rows=2)
     return c
+
+
+def select_action(number: int) -> int:
+    """The id of ``select <number>`` (docs/games/good_fortune.md, Actions)."""
+    return number - 1
 
 
 def _doing(state: State, d: dict[str, Any]) -> str:

@@ -51,6 +51,7 @@ WIDTH = 1280
 TABLE_W = 7 * (CARD_W + 8) - 8  #: room for 7 cards: 5 players, a Naga and the Goat it plays
 PANELS_TOP = 228  #: where the players' panels start
 PANEL_H, GAP = 156, 8  #: a panel's height and the space below it
+TARGET_ACTION = 16  #: the id of ``target 0``; ``target p`` is ``TARGET_ACTION + p``
 
 
 def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -87,12 +88,14 @@ def merchant_color(number: int) -> str:
 
 
 def hoi_card(c: Canvas, x: float, y: float, card: int | None, highlight: bool = False,
-             marked: str | None = None) -> None:
-    """A merchant (number, name, rewards, skill, rival), a ship, or a face-down card."""
+             marked: str | None = None, action: int | None = None) -> None:
+    """A merchant (number, name, rewards, skill, rival), a ship, or a face-down card;
+    ``action``: the id of the action the card stands for (the card's id: playing, discarding,
+    naming, taking or copying it)."""
     if card is None:
         svg_face_down(c, x, y, CARD_W, CARD_H)
         return
-    with c.group(_name(card), "card"):
+    with c.group(_name(card), "card", action):
         _hoi_card(c, x, y, card, highlight, marked)
 
 
@@ -160,7 +163,11 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     for i, (owner, card) in enumerate(table):
         x = 16 + i * step
         rank = place.get(card, "")
-        hoi_card(c, x, 84, card, marked=_rank_tag(card, rank) if rank else None)
+        # A merchant on the table is one card (a ship is one of several); those of a turn
+        # that has ended may be in new hands, and stand for no action.
+        on_table = label == "on the table this turn" and card > 0
+        hoi_card(c, x, 84, card, marked=_rank_tag(card, rank) if rank else None,
+                 action=card if on_table else None)
         if (owner, card) in fresh:
             svg_moved(c, x, 84, CARD_W, CARD_H, "revealed in the last step")
         c.text(x + CARD_W / 2, 84 + CARD_H + 14, f"player {owner}", size=11,
@@ -195,7 +202,8 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         owned = d["contracts"][p]
         title = (f"player {p}" + (" (you)" if seat == p else "")
                  + f" · {len(owned)} contract" + ("" if len(owned) == 1 else "s"))
-        svg_panel(c, x0, y0, pw, PANEL_H, title, active=p in acting)
+        with c.group(f"player {p}", "seat", TARGET_ACTION + p):  # choosing them as target
+            svg_panel(c, x0, y0, pw, PANEL_H, title, active=p in acting)
         if p in winners:
             c.text(x0 + pw - 10, y0 + 20, "wins" if len(winners) == 1 else "shares the win",
                    size=15, anchor="end", weight="bold", fill=HIGHLIGHT)
@@ -207,7 +215,10 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         c.text(x0 + 52, y0 + 139, "this round", size=10, fill=MUTED, anchor="middle")
         for i, card in enumerate(d["hands"][p]):
             marked = "known" if card is not None and card in d["known"][p] else None
-            hoi_card(c, x0 + 104 + i * (CARD_W + 8), y0 + 28, card, marked=marked)
+            # Merchants are unique; only the seat's own ships stand for its ship actions.
+            own = card is not None and (card > 0 or p == seat)
+            hoi_card(c, x0 + 104 + i * (CARD_W + 8), y0 + 28, card, marked=marked,
+                     action=card if own else None)
         for i, number in enumerate(owned):
             _contract(c, x0 + pw - 10 - 34, y0 + 32 + i * 40, number)
             if told is not None and number not in told.before["contracts"][p]:
