@@ -12,6 +12,9 @@ Prints, for the cooperative Fox Duet at the default level:
    threads, timed over the decisions of ``--timing-games`` games (decisions with one legal
    action are answered without a search and left out).
 
+With ``--network-mix M ...``, every PIMC spec also plays with the shipped network valuing its
+leaves at each ``leaf_mix`` M (``PIMC(evaluator=...)``, docs/search.md).
+
 ``--quick`` is a smoke test (a few games), not a measurement.
 """
 
@@ -23,6 +26,7 @@ import time
 import tablebits as tb
 from tablebits._core import SIMULTANEOUS
 from tablebits.bots.solve import team_solve
+from tablebits.bots.weights import load_weights, shipped_path
 from tablebits.stats import wilson
 
 
@@ -91,6 +95,8 @@ def main() -> None:
                     help="tricks the perfect-information team looks ahead")
     ap.add_argument("--pimc", nargs="*", default=["pimc:10@1"],
                     help="PIMC bot specs (pimc:SAMPLES@DEPTH)")
+    ap.add_argument("--network-mix", nargs="*", type=float, default=[],
+                    help="also play each PIMC spec with the shipped network at these leaf_mix")
     ap.add_argument("--ismcts", nargs="*", default=[], help="ISMCTS bot specs to compare")
     ap.add_argument("--threads", type=int, default=2,
                     help="arena threads, and the timed bot's threads")
@@ -105,16 +111,26 @@ def main() -> None:
     if args.ceiling_games:
         wins, seconds = ceiling(args.ceiling_games, args.depth, args.seed)
         show(f"ceiling (sees all, {args.depth} tricks)", wins, args.ceiling_games, seconds)
-    for spec in args.pimc + args.ismcts:
-        bot = tb.bots.parse(spec)
+    game = tb.make("fox_duet")
+    network = load_weights(shipped_path(game.id, game.params), game).native()
+    entries: list[tuple[str, tb.bots.BuiltinBot]] = []
+    for spec in args.pimc:
+        pimc = tb.bots.parse(spec)
+        assert isinstance(pimc, tb.bots.PIMC)
+        entries.append((spec, pimc))
+        entries += [(f"{spec} network~{mix:g}",
+                     tb.bots.PIMC(pimc.samples, pimc.depth, evaluator=network, leaf_mix=mix))
+                    for mix in args.network_mix]
+    entries += [(spec, tb.bots.parse(spec)) for spec in args.ismcts]
+    for label, bot in entries:
         wins, seconds = team_rate(bot, args.games, args.seed, args.threads)
         extra = ""
         if isinstance(bot, tb.bots.PIMC):
-            timed = tb.bots.PIMC(bot.samples, bot.depth, threads=args.threads)
+            timed = tb.bots.PIMC(bot.samples, bot.depth, threads=args.threads,
+                                 evaluator=bot.evaluator, leaf_mix=bot.leaf_mix)
             ms = ms_per_decision(timed, args.timing_games, args.seed)
             extra = f"{ms:.1f} ms/decision on {args.threads} threads"
-        show(spec, wins, args.games, seconds, extra)
-
+        show(label, wins, args.games, seconds, extra)
 
 if __name__ == "__main__":
     main()

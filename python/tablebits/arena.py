@@ -16,7 +16,7 @@ from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
 from ._registry import resolve_game
 from .bots.baseline import Baseline
-from .bots.builtin import PUCT, Bot, BuiltinBot, Random, fill_seats
+from .bots.builtin import Bot, BuiltinBot, Random, fill_seats
 from .bots.spec import parse
 from .errors import OutputError
 from .jobs import runner
@@ -189,7 +189,7 @@ def arena_job(
         bots=[b.name for b in resolved], entry_bot=list(entry_bot),
         bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
         searching=not all(isinstance(b, Random) for b in resolved), record=record,
-        learned=tuple(b for b in resolved if isinstance(b, PUCT)),
+        learned=tuple(b for b in resolved if b.learned),
         allow_time_limits=not reproducible,
     )
 

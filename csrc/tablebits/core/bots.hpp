@@ -111,6 +111,16 @@ struct IsmctsBot {
   };
 };
 
+// "" if the evaluator `id` of a `bot` may evaluate game G with parameters `p`, else why not.
+template <Game G>
+std::string evaluator_refusal(std::string_view bot, uint32_t id, const typename G::Params& p) {
+  const std::shared_ptr<Evaluator> eval = EvaluatorRegistry::instance().find(id);
+  const std::string name = "the " + std::string(bot) + " bot";
+  if (!eval) return name + "'s evaluator is not a registered evaluator (its bot is gone: keep the bot, not only its config)";
+  const std::string why = eval->refusal(G::kId, std::string_view(reinterpret_cast<const char*>(&p), sizeof(p)));
+  return why.empty() ? why : name + " cannot play this game: " + why;
+}
+
 // PUCT over the ISMCTS tree with a learned evaluator (puct.hpp), root-parallel over `threads`
 // trees. The evaluator is named by its id in EvaluatorRegistry. If it fails, the search stops,
 // the bot plays its lowest legal action and the evaluator keeps the error for its owner to
@@ -148,10 +158,7 @@ struct PuctBot {
 
   template <Game G>
   std::string refusal(const typename G::Params& p) const {
-    const std::shared_ptr<Evaluator> eval = EvaluatorRegistry::instance().find(evaluator);
-    if (!eval) return "the puct bot's evaluator is not a registered evaluator (its bot is gone: keep the bot, not only its config)";
-    const std::string why = eval->refusal(G::kId, std::string_view(reinterpret_cast<const char*>(&p), sizeof(p)));
-    return why.empty() ? why : "the puct bot cannot play this game: " + why;
+    return evaluator_refusal<G>(kName, evaluator, p);
   }
 
   PuctConfig search_config(uint64_t seed) const {
@@ -201,29 +208,42 @@ struct PuctBot {
 };
 
 // Perfect-information Monte Carlo (pimc.hpp) for cooperative games with a team solver hook
-// (TeamSolvableGame); other games refuse it (refusal<G>).
+// (TeamSolvableGame); other games refuse it (refusal<G>). With an evaluator (its id in
+// EvaluatorRegistry; 0: none) the positions at the search's horizon are valued by the network,
+// with weight `leaf_mix` against the game's team evaluation (team_network.hpp); the evaluator
+// is checked and its failures kept as for PuctBot.
 struct PimcBot {
   static constexpr std::string_view kName = "pimc";
   uint32_t samples = 10;     // determinisations solved per decision, >= 1
   uint32_t depth = 1;        // tricks searched ahead, 0: to the end of the round
   double time_limit = 0.0;   // seconds; > 0 may stop the sampling earlier (then not reproducible)
   uint32_t threads = 1;      // samples are shared among threads, 1..kMaxSearchThreads
+  uint32_t evaluator = 0;    // id in EvaluatorRegistry, 0: the game's team evaluation alone
+  double leaf_mix = 1.0;     // in [0, 1]: the network's weight in a leaf's value
   static constexpr std::tuple kFields{BotField<PimcBot, uint32_t>{"samples", &PimcBot::samples, false, 1},
                                       BotField<PimcBot, uint32_t>{"depth", &PimcBot::depth},
                                       BotField<PimcBot, double>{"time_limit", &PimcBot::time_limit, true},
-                                      BotField<PimcBot, uint32_t>{"threads", &PimcBot::threads, false, 1}};
+                                      BotField<PimcBot, uint32_t>{"threads", &PimcBot::threads, false, 1},
+                                      BotField<PimcBot, uint32_t>{"evaluator", &PimcBot::evaluator},
+                                      BotField<PimcBot, double>{"leaf_mix", &PimcBot::leaf_mix}};
 
   const char* check() const {
     if (depth > 1000) return "depth must be in 0..1000 (0: to the end of the round)";
     if (samples < 1) return "samples must be >= 1";
+    if (!(leaf_mix >= 0.0 && leaf_mix <= 1.0)) return "leaf_mix must be a number in [0, 1]";
+    if (evaluator != 0 && !EvaluatorRegistry::instance().find(evaluator)) {
+      return "evaluator is not a registered evaluator (0: none)";
+    }
     return check_search_budget(1, time_limit, threads);
   }
   bool reproducible() const { return time_limit == 0.0; }
 
   template <Game G>
-  std::string refusal(const typename G::Params&) const {
-    if constexpr (TeamSolvableGame<G>) return {};
-    return "the pimc bot needs a cooperative game with a perfect-information team solver (fox_duet)";
+  std::string refusal(const typename G::Params& p) const {
+    if constexpr (!TeamSolvableGame<G>) {
+      return "the pimc bot needs a cooperative game with a perfect-information team solver (fox_duet)";
+    }
+    return evaluator == 0 ? std::string() : evaluator_refusal<G>(kName, evaluator, p);
   }
 
   template <Game G>
@@ -231,9 +251,14 @@ struct PimcBot {
     int act(const PimcBot& bot, const typename G::State& s, const typename G::Params& p, int player,
             ActionMask legal, Decision& d) {
       if constexpr (TeamSolvableGame<G>) {
-        return search.search(s, p, player, legal,
-                             PimcConfig{bot.samples, bot.depth, bot.time_limit, static_cast<int>(bot.threads),
-                                        d.search_seed});
+        // Held for the search: the bot's owner may drop the evaluator meanwhile.
+        const std::shared_ptr<Evaluator> eval =
+            bot.evaluator == 0 ? nullptr : EvaluatorRegistry::instance().find(bot.evaluator);
+        if (bot.evaluator != 0 && !eval) return lowest_bit(legal);
+        const int a = search.search(s, p, player, legal,
+                                    PimcConfig{bot.samples, bot.depth, bot.time_limit, static_cast<int>(bot.threads),
+                                               d.search_seed, eval.get(), bot.leaf_mix});
+        return a == kNoAction ? lowest_bit(legal) : a;
       } else {
         return lowest_bit(legal);  // never reached: callers check refusal<G> first
       }
@@ -289,6 +314,14 @@ std::string bot_refusal(const BotConfig& bot, const typename G::Params& p) {
   return std::visit([&]<class B>(const B& b) -> std::string {
     if constexpr (requires { b.template refusal<G>(p); }) return b.template refusal<G>(p);
     return {};
+  }, bot);
+}
+
+// The id of `bot`'s learned evaluator in EvaluatorRegistry, 0 if it has none.
+inline uint32_t bot_evaluator(const BotConfig& bot) {
+  return std::visit([]<class B>(const B& b) -> uint32_t {
+    if constexpr (requires { b.evaluator; }) return b.evaluator;
+    return 0;
   }, bot);
 }
 

@@ -1,11 +1,13 @@
 // Perfect-information Monte Carlo (the method of GIB in bridge) for cooperative games: sample
 // `samples` determinisations of what the acting player cannot see (G::resample), solve each
 // with every card visible (TeamSolver: the whole team maximises one value, memoised), and play
-// the action with the best total over the samples.
+// the action with the best total over the samples. With an evaluator, the positions where the
+// search stops at its horizon are valued by the network (core/team_network.hpp).
 //
 // Each sample i is drawn from derive_seed(seed, i, kPimcStream) and solved exactly, so its
-// values do not depend on which thread solved it, and the totals are integer sums: the decision
-// depends only on the seed (and on nothing else, unless a time limit cuts the sampling short).
+// values do not depend on which thread solved it (an evaluator sees the same rows, one leaf at a
+// time, on any thread), and the totals are integer sums: the decision depends only on the seed
+// (and on nothing else, unless a time limit cuts the sampling short).
 #pragma once
 
 #include <algorithm>
@@ -17,9 +19,11 @@
 #include <vector>
 
 #include "bits.hpp"
+#include "evaluator.hpp"
 #include "game.hpp"
 #include "interrupt.hpp"
 #include "rng.hpp"
+#include "team_network.hpp"
 #include "team_solver.hpp"
 #include "thread_pool.hpp"
 
@@ -33,6 +37,8 @@ struct PimcConfig {
   double time_limit = 0.0;   // seconds; > 0 may stop the sampling early
   int threads = 1;
   uint64_t seed = 0;
+  Evaluator* evaluator = nullptr;  // values the horizon's positions; null: the game's evaluation
+  double leaf_mix = 1.0;           // the network's weight in those values (team_network.hpp)
 };
 
 // The horizon of a search from `s`: the end of the round, or `depth` units ahead if sooner. A
@@ -52,14 +58,14 @@ int pimc_horizon(const typename G::State& s, const typename G::Params& p, uint32
 // found so far gets the upper bound that proved it (still below the best), which saves most of
 // the search -- with a search that prunes against the best, proving "worse" is far cheaper
 // than finding "how much worse".
-template <TeamSolvableGame G>
-void add_action_values(TeamSolver<G>& solver, const typename G::State& s, const typename G::Params& p,
+template <TeamSolvableGame G, class Solver>
+void add_action_values(Solver& solver, const typename G::State& s, const typename G::Params& p,
                        int player, ActionMask legal, int64_t* totals) {
   const int cur = G::current_player(s, p);
-  int sample_best = TeamSolver<G>::kLowest;
+  int sample_best = Solver::kLowest;
   for_each_bit(legal, [&](int a) {
-    const int alpha = sample_best == TeamSolver<G>::kLowest ? sample_best : sample_best - 1;
-    int best = TeamSolver<G>::kLowest;
+    const int alpha = sample_best == Solver::kLowest ? sample_best : sample_best - 1;
+    int best = Solver::kLowest;
     if (cur >= 0) {
       typename G::State child = s;
       G::apply(child, p, a);
@@ -84,7 +90,8 @@ void add_action_values(TeamSolver<G>& solver, const typename G::State& s, const 
 template <TeamSolvableGame G>
 class Pimc {
  public:
-  // The chosen action of `player` (legal mask `legal`, not empty) at `s`.
+  // The chosen action of `player` (legal mask `legal`, not empty) at `s`; kNoAction if the
+  // evaluator failed (it keeps why).
   int search(const typename G::State& s, const typename G::Params& p, int player, ActionMask legal,
              const PimcConfig& cfg) {
     if (popcount(legal) == 1) return lowest_bit(legal);
@@ -95,6 +102,7 @@ class Pimc {
     auto body = [&](int t) {
       Worker& w = *workers_[static_cast<size_t>(t)];
       w.totals.fill(0);
+      w.solver.leaf().use(cfg.evaluator, cfg.leaf_mix, p);
       for (uint32_t i = static_cast<uint32_t>(t); i < cfg.samples; i += static_cast<uint32_t>(threads)) {
         if (i >= static_cast<uint32_t>(threads) && out_of_time(cfg, start)) break;  // each thread solves one
         typename G::State d = s;
@@ -112,6 +120,7 @@ class Pimc {
     }
     std::array<int64_t, 64> totals{};
     for (int t = 0; t < threads; ++t) {
+      if (workers_[static_cast<size_t>(t)]->solver.leaf().failed()) return kNoAction;
       for (int a = 0; a < 64; ++a) totals[static_cast<size_t>(a)] += workers_[static_cast<size_t>(t)]->totals[static_cast<size_t>(a)];
     }
     int best = lowest_bit(legal);
@@ -123,7 +132,7 @@ class Pimc {
 
  private:
   struct Worker {
-    TeamSolver<G> solver{17};
+    TeamSolver<G, TeamNetworkValue<G>> solver{17};
     std::array<int64_t, 64> totals{};
   };
 

@@ -38,7 +38,17 @@ concept TeamSolvableGame = Game<G> && requires(const typename G::State& s, const
   { G::team_upper(s, p, h) } -> std::same_as<int>;
 };
 
+// How a search values the positions where it stops, and bounds what lies below a position: the
+// game's own team evaluation. A learned valuation (core/team_network.hpp) takes its place.
 template <TeamSolvableGame G>
+struct TeamHandValue {
+  int value(const typename G::State& s, const typename G::Params& p) { return G::team_value(s, p); }
+  int upper(const typename G::State& s, const typename G::Params& p, int horizon) const {
+    return G::team_upper(s, p, horizon);
+  }
+};
+
+template <TeamSolvableGame G, class Leaf = TeamHandValue<G>>
 class TeamSolver {
  public:
   using State = typename G::State;
@@ -79,6 +89,9 @@ class TeamSolver {
   }
 
   uint64_t nodes() const { return nodes_; }
+
+  // The valuation of the positions where the search stops (set it up between searches).
+  Leaf& leaf() { return leaf_; }
 
  private:
   enum Bound : uint8_t { kExact, kUpper };
@@ -130,8 +143,8 @@ class TeamSolver {
   int search(const State& s, int alpha) {
     ++nodes_;
     const int cur = G::current_player(s, params_);
-    if (stops(s, cur)) return G::team_value(s, params_);
-    const int upper = G::team_upper(s, params_, horizon_);
+    if (stops(s, cur)) return leaf_.value(s, params_);
+    const int upper = leaf_.upper(s, params_, horizon_);
     if (upper <= alpha) return upper;
     Entry& e = table_[state_hash<G>(s) & mask_];  // the table never resizes: `e` stays valid below
     int first = -1;
@@ -161,6 +174,7 @@ class TeamSolver {
   }
 
   Params params_{};
+  Leaf leaf_{};
   int horizon_ = 0;
   std::vector<Entry> table_;
   size_t mask_;

@@ -38,6 +38,8 @@ class BuiltinBot:
 
     config: BotConfig
     name: str
+    #: whether it holds a learned evaluator, which lives in this process (local runs only)
+    learned: bool = False
 
     def act(self, state: State, player: int) -> int:
         """A legal action of ``player``, who must be acting (else ``ValueError``)."""
@@ -49,6 +51,26 @@ class BuiltinBot:
 
     def __repr__(self) -> str:
         return self.name
+
+
+def registered(
+    evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator | Evaluator,
+) -> Evaluator | NetworkEvaluator:
+    """``evaluator`` registered with the engine (a function is wrapped in an ``Evaluator``)."""
+    if isinstance(evaluator, (NetworkEvaluator, Evaluator)):
+        return evaluator
+    return Evaluator(evaluator)
+
+
+def unpicklable(bot: BuiltinBot) -> tuple[Any, ...]:
+    """Raises ``TypeError``: the config of ``bot`` names its evaluator by its id in this
+    process's engine, so a default pickle or copy would name another evaluator, or none, once
+    loaded."""
+    raise TypeError(
+        f"a {type(bot).__name__} bot with a learned evaluator cannot be pickled or copied: its "
+        "evaluator is registered with the engine by id; make a new bot from the evaluator "
+        "(tb.bots.Baseline pickles and copies, by its arguments)"
+    )
 
 
 class Random(BuiltinBot):
@@ -143,10 +165,7 @@ class PUCT(BuiltinBot):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         batch_size = check_positive_int(batch_size, "batch_size")
         # The registered evaluator; holding it keeps its id valid while the bot lives.
-        self._evaluator: Evaluator | NetworkEvaluator = (
-            evaluator if isinstance(evaluator, (NetworkEvaluator, Evaluator))
-            else Evaluator(evaluator)
-        )
+        self._evaluator = registered(evaluator)
         self.config = BotConfig(
             "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
             threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
@@ -165,14 +184,10 @@ class PUCT(BuiltinBot):
     def _decision_seed(self) -> int | None:
         return self.seed
 
+    learned = True
+
     def __reduce__(self) -> tuple[Any, ...]:
-        # The config names the evaluator by its id in this process's engine, so a default
-        # pickle or copy would name another evaluator, or none, once loaded.
-        raise TypeError(
-            f"a {type(self).__name__} bot cannot be pickled or copied: its evaluator is "
-            "registered with the engine by id; make a new bot from the evaluator "
-            "(tb.bots.Baseline pickles and copies, by its arguments)"
-        )
+        return unpicklable(self)
 
 
 class PIMC(BuiltinBot):
@@ -184,6 +199,11 @@ class PIMC(BuiltinBot):
     action with the best total. ``threads`` share the samples; the decision depends only on
     ``seed``, unless ``time_limit`` (seconds) stops the sampling early. A game without the team
     solver hook refuses the bot with ``ValueError``. docs/search.md has the details.
+
+    ``evaluator`` (as ``PUCT`` takes one; ``None``: the game's hand-written team evaluation)
+    values the positions where a search stops at its depth, short of the game's end, by the
+    mean of the network's values over every player's observation; ``leaf_mix`` in [0, 1] is
+    the network's weight against the team evaluation (``Baseline`` plays Fox Duet this way).
 
     >>> import tablebits as tb
     >>> state = tb.make("fox_duet").new_initial_state(seed=3)
@@ -198,21 +218,35 @@ class PIMC(BuiltinBot):
         seed: int | None = 0,
         time_limit: float | None = None,
         threads: int = 1,
+        evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator
+        | Evaluator | None = None,
+        leaf_mix: float = 1.0,
     ) -> None:
+        #: The registered evaluator, or None; holding it keeps its id valid while the bot lives.
+        self._evaluator = None if evaluator is None else registered(evaluator)
         self.config = BotConfig(
-            "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads
+            "pimc", samples=samples, depth=depth, time_limit=time_limit, threads=threads,
+            evaluator=0 if self._evaluator is None else self._evaluator.id, leaf_mix=leaf_mix,
         )
         self.seed = check_optional_seed(seed)
         self.samples = int(samples)  # checked by the config: ints, numpy's too
         self.depth = int(depth)
         self.time_limit = time_limit
         self.threads = threads
+        self.evaluator = evaluator
+        self.leaf_mix = float(leaf_mix)
+        self.learned = self._evaluator is not None
         self.name = f"pimc:{samples}@{depth}"
         if threads > 1:
             self.name += f"x{threads}"
 
     def _decision_seed(self) -> int | None:
         return self.seed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.learned:
+            return unpicklable(self)
+        return (PIMC, (self.samples, self.depth, self.seed, self.time_limit, self.threads))
 
 
 def fill_seats(bots: Sequence[_T], seats: int) -> list[_T]:
