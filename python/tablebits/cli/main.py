@@ -1,7 +1,7 @@
 """Command line: ``tablebits simulate GAME --games N``,
 ``tablebits arena GAME --bots ismcts:1000 random --games N``,
 ``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``,
-``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
+``tablebits exploitability GAME --bot ismcts:100``, ``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
 ``python -m tablebits``)."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ..simulate import simulate
 from ..strength.ladder import ladder
 from ..train import command as train_command
 from .errors import error_line, output_error_line
+from .exploitability import add_exploitability_parser, run_exploitability
 from .options import (
     AGAIN,
     BOTS_HELP,
@@ -83,6 +84,7 @@ def run(argv: list[str] | None) -> int:
     add_output_options(sim, records=False)
     add_output_options(arena_cmd, records=True)
     add_ladder_parser(sub, games())
+    add_exploitability_parser(sub, games())
     add_play_parser(sub, games())
     add_replay_parser(sub)
     add_sweep_parser(sub, games())
@@ -93,6 +95,8 @@ def run(argv: list[str] | None) -> int:
         return train_command.run(args)
     if args.command == "ladder":
         return run_ladder(args)
+    if args.command == "exploitability":
+        return run_exploitability(args)
     if args.command == "play":
         return run_play(args)
     if args.command == "replay":
