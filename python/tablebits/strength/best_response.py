@@ -1,10 +1,14 @@
 """An approximate best response: one seat searched against a ``BotPolicy`` in every other seat.
 
 At each of its decisions the responder values every legal action by playouts that know the
-bot: after the action, every seat (its own included) plays the bot's fixed strategy to the end,
-so each playout is the bot's own game with one move changed (a rollout policy improvement: the
-responder is never worse than the bot it plays against, up to the noise of the playouts). The
-bot's mixed choices at simultaneous nodes are sampled: a fresh seed per choice.
+bot: after the action, the other seats play the bot's fixed strategy to the end and the
+responder's own seat plays one of its playout policies: the bot's strategy too, and a fixed
+search of its own (``base``). An action is worth the best of its playout policies' values. With
+the bot as playout policy each playout is the bot's own game with one move changed (a rollout
+policy improvement: the responder does at least as well as the bot in its seat, up to the noise
+of the playouts); the fixed search keeps the responder strong against a weak bot, whose own
+continuations would be weak. The bot's mixed choices at simultaneous nodes are sampled: a fresh
+seed per choice.
 
 Where the responder sees the whole position (``state.resample`` changes nothing), two more
 things hold, because then the bot's replies at sequential nodes are known exactly:
@@ -55,16 +59,18 @@ def apply_step(state: State, step: Step) -> None:
 
 
 class Responder:
-    """Plays ``seat`` as an approximate best response to ``policy`` (module docstring).
+    """Plays ``seat`` as an approximate best response to ``policy`` (module docstring), with
+    the playout policies ``policy`` and ``bases`` in its own seat.
 
-    ``rollouts`` playouts value each action (one suffices, and is all that is played, where the
+    ``rollouts`` playouts (per playout policy) value each action (one suffices, and is all that is played, where the
     playout meets no chance and no simultaneous node); ``exact_steps`` is how close to the end
     the exact search starts (0: never). ``rng`` drives the playouts' draws.
     """
 
-    def __init__(self, policy: BotPolicy, seat: int, *, rollouts: int, exact_steps: int,
-                 rng: random.Random) -> None:
+    def __init__(self, policy: BotPolicy, seat: int, *, bases: list[BotPolicy], rollouts: int,
+                 exact_steps: int, rng: random.Random) -> None:
         self.policy = policy
+        self.playout_policies = [policy, *bases]
         self.seat = seat
         self.rollouts = rollouts
         self.exact_steps = exact_steps
@@ -113,30 +119,36 @@ class Responder:
     def _playout_values(
         self, state: State, options: list[int], known: bool
     ) -> tuple[dict[int, tuple[Value, list[Step] | None]], int]:
-        """Each option's mean playout value, with its exact line (``None`` if a playout drew
-        anything), and how many steps a playout took to the end from ``state``."""
-        sums = {a: [0.0, 0.0] for a in options}
-        lines: dict[int, list[Step] | None] = {}
+        """Each option's value (the best playout policy's mean), with its exact line (``None``
+        if a playout drew anything), and how many steps a playout took to the end from
+        ``state``."""
+        sums = {(a, k): [0.0, 0.0] for a in options for k in range(len(self.playout_policies))}
+        lines: dict[tuple[int, int], list[Step] | None] = {}
         remaining = played = 0
         for r in range(self.rollouts):
             world = state if known else state.resample(self.seat, seed=self.rng.getrandbits(64))
             others = self._others_choices(world, r, known)
             repeats = False  # would a further playout differ from this one?
-            for a in options:
+            for a, k in sums:
                 step = self._joint(world, a, others)
                 child = world.clone()
                 apply_step(child, step)
-                (share, margin), line, drew = self._playout(child)
-                sums[a][0] += share
-                sums[a][1] += margin
+                (share, margin), line, drew = self._playout(child, self.playout_policies[k])
+                sums[a, k][0] += share
+                sums[a, k][1] += margin
                 exact = known and not others and not drew
-                lines[a] = [step, *line] if exact else None
+                lines[a, k] = [step, *line] if exact else None
                 repeats = repeats or not exact
                 remaining = 1 + len(line)
             played += 1
             if not repeats:
                 break
-        return {a: ((s / played, m / played), lines[a]) for a, (s, m) in sums.items()}, remaining
+        values: dict[int, tuple[Value, list[Step] | None]] = {}
+        for (a, k), (s, m) in sums.items():
+            value = (s / played, m / played)
+            if a not in values or value > values[a][0]:
+                values[a] = (value, lines[a, k])
+        return values, remaining
 
     def _others_choices(self, world: State, r: int, known: bool) -> dict[int, int]:
         """The other acting seats' choices at a simultaneous node (none at a sequential one):
@@ -149,23 +161,27 @@ class Responder:
             for p in world.acting_players() if p != self.seat
         }
 
-    def _playout(self, state: State) -> tuple[Value, list[Step], bool]:
-        """Every seat plays the bot to the end: the value for the seat, the steps, and whether a
-        mixed choice was drawn."""
+    def _playout(self, state: State, mine: BotPolicy) -> tuple[Value, list[Step], bool]:
+        """The bot plays every other seat to the end and ``mine`` the responder's: the value
+        for the seat, the steps, and whether a mixed choice was drawn."""
         line: list[Step] = []
         drew = False
         while not state.is_terminal():
             if state.is_simultaneous_node():
                 joint = [-1] * state.game.num_players
                 for p in state.acting_players():
-                    joint[p] = self.policy.draw(state, p, self.rng.getrandbits(64))
+                    joint[p] = self._policy_of(p, mine).draw(state, p, self.rng.getrandbits(64))
                 step: Step = tuple(joint)
                 drew = True
             else:
-                step = self.policy.reply(state, state.current_player())
+                p = state.current_player()
+                step = self._policy_of(p, mine).reply(state, p)
             apply_step(state, step)
             line.append(step)
         return seat_value(state, self.seat), line, drew
+
+    def _policy_of(self, player: int, mine: BotPolicy) -> BotPolicy:
+        return mine if player == self.seat else self.policy
 
     def _exact_action_value(self, state: State, action: int) -> Value:
         """The exact value of ``action`` at ``state`` against the bot (sampled mixed choices at
