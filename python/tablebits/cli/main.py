@@ -1,7 +1,8 @@
 """Command line: ``tablebits simulate GAME --games N``,
 ``tablebits arena GAME --bots ismcts:1000 random --games N``,
-``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``,
-``tablebits exploitability GAME --bot ismcts:100``, ``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
+``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``,
+``tablebits exploitability GAME --bot ismcts:100``, ``tablebits play GAME``,
+``tablebits replay FILE`` and ``tablebits sweep GAME --param NAME=V1,V2`` (also
 ``python -m tablebits``)."""
 
 from __future__ import annotations

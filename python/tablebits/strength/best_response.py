@@ -62,9 +62,10 @@ class Responder:
     """Plays ``seat`` as an approximate best response to ``policy`` (module docstring), with
     the playout policies ``policy`` and ``bases`` in its own seat.
 
-    ``rollouts`` playouts (per playout policy) value each action (one suffices, and is all that is played, where the
-    playout meets no chance and no simultaneous node); ``exact_steps`` is how close to the end
-    the exact search starts (0: never). ``rng`` drives the playouts' draws.
+    ``rollouts`` playouts (per playout policy) value each action (one suffices, and is all
+    that is played, where the playout meets no chance and no simultaneous node);
+    ``exact_steps`` is how close to the end the exact search starts (0: never). ``rng`` drives
+    the playouts' draws.
     """
 
     def __init__(self, policy: BotPolicy, seat: int, *, bases: list[BotPolicy], rollouts: int,
