@@ -129,12 +129,16 @@ class Responder:
         for r in range(self.rollouts):
             world = state if known else state.resample(self.seat, seed=self.rng.getrandbits(64))
             others = self._others_choices(world, r, known)
+            # common random numbers: every option's playout draws the same sequence of seeds,
+            # so the options differ by their own consequences more than by luck
+            draws = self.rng.getrandbits(64)
             repeats = False  # would a further playout differ from this one?
             for a, k in sums:
                 step = self._joint(world, a, others)
                 child = world.clone()
                 apply_step(child, step)
-                (share, margin), line, drew = self._playout(child, self.playout_policies[k])
+                (share, margin), line, drew = self._playout(
+                    child, self.playout_policies[k], random.Random(draws))
                 sums[a, k][0] += share
                 sums[a, k][1] += margin
                 exact = known and not others and not drew
@@ -162,16 +166,18 @@ class Responder:
             for p in world.acting_players() if p != self.seat
         }
 
-    def _playout(self, state: State, mine: BotPolicy) -> tuple[Value, list[Step], bool]:
-        """The bot plays every other seat to the end and ``mine`` the responder's: the value
-        for the seat, the steps, and whether a mixed choice was drawn."""
+    def _playout(self, state: State, mine: BotPolicy,
+                 draws: random.Random) -> tuple[Value, list[Step], bool]:
+        """The bot plays every other seat to the end and ``mine`` the responder's, the mixed
+        choices seeded from ``draws``: the value for the seat, the steps, and whether a mixed
+        choice was drawn."""
         line: list[Step] = []
         drew = False
         while not state.is_terminal():
             if state.is_simultaneous_node():
                 joint = [-1] * state.game.num_players
                 for p in state.acting_players():
-                    joint[p] = self._policy_of(p, mine).draw(state, p, self.rng.getrandbits(64))
+                    joint[p] = self._policy_of(p, mine).draw(state, p, draws.getrandbits(64))
                 step: Step = tuple(joint)
                 drew = True
             else:
