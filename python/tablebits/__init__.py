@@ -29,6 +29,7 @@ from .jobs.summary import ArenaSummary, SimulationSummary  # noqa: E402
 from .pictures import attach as _attach_pictures  # noqa: E402
 from .records import GameRecord, RecordError, load_records, replay, save_records  # noqa: E402
 from .simulate import SimulationResult, simulate  # noqa: E402
+from .strength.exploitability import ExploitabilityResult, exploitability  # noqa: E402
 from .strength.ladder import LadderResult, ladder  # noqa: E402
 from .sweep import sweep  # noqa: E402
 from .vector import VectorEnv  # noqa: E402
@@ -40,6 +41,7 @@ __all__ = [
     "TERMINAL",
     "ArenaResult",
     "ArenaSummary",
+    "ExploitabilityResult",
     "Game",
     "GameInfo",
     "GameRecord",
@@ -56,6 +58,7 @@ __all__ = [
     "__version__",
     "arena",
     "bots",
+    "exploitability",
     "games",
     "ladder",
     "load_records",

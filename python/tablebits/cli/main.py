@@ -1,6 +1,7 @@
 """Command line: ``tablebits simulate GAME --games N``,
 ``tablebits arena GAME --bots ismcts:1000 random --games N``,
-``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``, ``tablebits play GAME``,
+``tablebits ladder GAME --bots random ismcts:100 ismcts:1000 --games N``,
+``tablebits exploitability GAME --bot ismcts:100``, ``tablebits play GAME``,
 ``tablebits replay FILE``, ``tablebits sweep GAME --param NAME=V1,V2`` and ``tablebits serve``
 (also ``python -m tablebits``)."""
 
@@ -20,6 +21,7 @@ from ..simulate import simulate
 from ..strength.ladder import ladder
 from ..train import command as train_command
 from .errors import error_line, output_error_line
+from .exploitability import add_exploitability_parser, run_exploitability
 from .options import (
     AGAIN,
     BOTS_HELP,
@@ -84,6 +86,7 @@ def run(argv: list[str] | None) -> int:
     add_output_options(sim, records=False)
     add_output_options(arena_cmd, records=True)
     add_ladder_parser(sub, games())
+    add_exploitability_parser(sub, games())
     add_play_parser(sub, games())
     add_replay_parser(sub)
     add_sweep_parser(sub, games())
@@ -95,6 +98,8 @@ def run(argv: list[str] | None) -> int:
         return train_command.run(args)
     if args.command == "ladder":
         return run_ladder(args)
+    if args.command == "exploitability":
+        return run_exploitability(args)
     if args.command == "play":
         return run_play(args)
     if args.command == "replay":
