@@ -31,7 +31,8 @@ def test_tablebits_version_prints_the_version_and_the_engine_build(capsys):
 
 def test_the_engine_is_built_for_the_architecture_python_runs_on():
     machine = platform.machine().lower()
-    assert _build_info.TARGET == {"amd64": "x86_64", "arm64": "aarch64"}.get(machine, machine)
+    python_runs_on = {"amd64": "x86_64", "arm64": "aarch64"}.get(machine, machine)
+    assert python_runs_on == _build_info.TARGET
 
 
 def test_installed_metadata_says_the_same_version():
