@@ -330,6 +330,14 @@ void check_derived(const Fields& fields, const py::dict& d, const std::string& w
   });
 }
 
+// The keys of hook field f, read by the game's codec. A template on F, so that the name
+// PyCodec<G>::hook_read is looked up only for a game with hooks: Clang looks up a name that does
+// not depend on the lambda's F when state_from_dict is instantiated, even in a discarded branch.
+template <class G, class F>
+void hook_read(const F& f, const py::dict& d, typename G::State& s, const typename G::Params& p) {
+  PyCodec<G>::hook_read(f.id, d, s, p);
+}
+
 }  // namespace state_codec
 
 // State -> the dict of docs/games/<game>.md, keys in schema order after "game".
@@ -355,7 +363,7 @@ typename G::State state_from_dict(pybind11::handle obj, const typename G::Params
   State s{};
   state_codec::read_fields<G>(G::state_schema(), d, "", s, p);
   for_each_field(G::state_schema(), [&]<class F>(const F& f) {
-    if constexpr (F::kKind == "hook") PyCodec<G>::hook_read(f.id, d, s, p);
+    if constexpr (F::kKind == "hook") state_codec::hook_read<G>(f, d, s, p);
   });
   for_each_field(G::state_schema(), [&]<class F>(const F& f) {
     if constexpr (requires { f.fill; }) {

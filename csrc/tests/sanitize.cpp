@@ -299,6 +299,20 @@ void check_select() {
   std::printf("%-14s nth_set_bit checked on 20000 masks\n", "bits");
 }
 
+// Rng::uniform's widening multiply against the two-word one of compilers without 128-bit
+// integers: the same draws everywhere.
+void check_scale() {
+  tb::Rng rng{7};
+  const uint64_t edges[] = {0, 1, 0xFFFFFFFFu, uint64_t{1} << 32, ~uint64_t{0}};
+  for (int i = 0; i < 200000; ++i) {
+    const uint64_t x = i < 5 ? edges[i] : rng.next();
+    const uint32_t n = i < 5 ? 0xFFFFFFFFu : static_cast<uint32_t>(rng.next() >> (rng.next() & 31));
+    if (tb::scale(x, n) != tb::scale_in_two_words(x, n))
+      fail("rng", "scale(" + std::to_string(x) + ", " + std::to_string(n) + ") differs between paths");
+  }
+  std::printf("%-14s uniform's multiply checked on 200000 draws\n", "rng");
+}
+
 // EdgeTable against a std::map, across growth and O(1) clears.
 void check_edge_table() {
   tb::EdgeTable table;
@@ -321,6 +335,7 @@ void check_edge_table() {
 
 int main(int argc, char** argv) {
   check_select();
+  check_scale();
   check_edge_table();
   const int games = argc > 1 ? std::atoi(argv[1]) : 300;
   const int fuzz = argc > 2 ? std::atoi(argv[2]) : 200000;

@@ -1,3 +1,4 @@
 BUILDS: tuple[str, ...]
+TARGET: str
 SLOW_PDEP: bool
 ARCH: str

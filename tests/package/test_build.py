@@ -62,15 +62,17 @@ def test_cpuid_agrees_with_the_kernel_on_this_machine():
 @pytest.mark.parametrize("build", _build_info.BUILDS[:-1])
 def test_the_other_builds_play_the_recorded_games(build):
     """The tests in this process run the build the CPU picked (the last one it runs); the
-    recorded digests (arena with ISMCTS, random games) and the frozen compatibility corpus are
-    replayed here on each other build this CPU runs."""
+    recorded digests (arena with ISMCTS, random games), the frozen compatibility corpus and the
+    recorded fingerprints of the games (test_same_games.py) are replayed here on each other
+    build this CPU runs."""
     if not _cpu.runs(build, _cpuid.level()):
         pytest.skip(f"this CPU does not run {build}")
     tests = Path(__file__).parents[1]
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", "-k",
-         "bit_identical or frozen_states", str(tests / "api" / "test_object_api.py"),
-         str(tests / "games" / "test_compat_corpus.py")],
+         "bit_identical or frozen_states or same_games", str(tests / "api" / "test_object_api.py"),
+         str(tests / "games" / "test_compat_corpus.py"),
+         str(tests / "package" / "test_same_games.py")],
         env=dict(os.environ, TABLEBITS_ENGINE=build), capture_output=True, text=True,
         cwd=tests.parent)
     assert result.returncode == 0, result.stdout[-3000:]

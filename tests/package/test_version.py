@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
+import platform
 import re
 from pathlib import Path
 
@@ -25,6 +26,13 @@ def test_tablebits_version_prints_the_version_and_the_engine_build(capsys):
     assert stop.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith(f"tablebits {tb.__version__} (engine: {_build_info.ARCH};")
+    assert out.rstrip().endswith(f"; for {_build_info.TARGET})")
+
+
+def test_the_engine_is_built_for_the_architecture_python_runs_on():
+    machine = platform.machine().lower()
+    python_runs_on = {"amd64": "x86_64", "arm64": "aarch64"}.get(machine, machine)
+    assert python_runs_on == _build_info.TARGET
 
 
 def test_installed_metadata_says_the_same_version():

@@ -21,8 +21,9 @@
 //
 // The kernel is written once over a few vector operations (mlp::Lanes): AVX2 with FMA in the
 // x86-64-v3 build, SSE2 in the x86-64-v2 one (and wherever x86-64 compiles without -march), and
-// elsewhere a generic version over GCC and Clang's vector types (one float at a time under other
-// compilers); defining TABLEBITS_MLP_GENERIC forces the generic one, so that tests check it too.
+// elsewhere a generic version over GCC and Clang's vector types (NEON on arm64, with its fused
+// multiply-add; one float at a time under other compilers); defining TABLEBITS_MLP_GENERIC
+// forces the generic one, so that tests check it too.
 //
 // evaluate is called once per batch of leaves, so its virtual call costs nothing next to a
 // forward pass (tens of thousands of multiply-adds per row).
@@ -47,6 +48,8 @@
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
+#elif defined(__aarch64__) && defined(__GNUC__)
+#include <arm_neon.h>
 #endif
 
 namespace tb {
@@ -113,7 +116,14 @@ struct Lanes {
     std::fill_n(f, kWidth, *p);
     return load(f);
   }
-  static V madd(V sum, V a, V b) { return sum + a * b; }
+  static V madd(V sum, V a, V b) {
+#if defined(__aarch64__) && defined(__GNUC__)
+    // Fused, as in the AVX2 kernel: -ffp-contract=off (CMakeLists.txt) fuses nothing by itself.
+    return vfmaq_f32(sum, a, b);
+#else
+    return sum + a * b;
+#endif
+  }
   static V relu(V a) {
     float f[kWidth];
     std::memcpy(f, &a, sizeof f);

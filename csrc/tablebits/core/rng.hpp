@@ -8,7 +8,22 @@
 
 namespace tb {
 
-__extension__ using uint128_t = unsigned __int128;
+// The high word of x * n: an integer in [0, n), without a 128-bit type (MSVC has none). Exact:
+// x * n = hi * n * 2^32 + lo * n, and the fraction of lo * n / 2^32 dropped before the second
+// shift cannot carry into the result.
+constexpr uint32_t scale_in_two_words(uint64_t x, uint32_t n) noexcept {
+  return static_cast<uint32_t>(((x >> 32) * n + (((x & 0xFFFFFFFFu) * n) >> 32)) >> 32);
+}
+
+// The same in one widening multiply (one instruction) with GCC's and Clang's 128-bit integers.
+constexpr uint32_t scale(uint64_t x, uint32_t n) noexcept {
+#ifdef __SIZEOF_INT128__
+  __extension__ using uint128_t = unsigned __int128;
+  return static_cast<uint32_t>((static_cast<uint128_t>(x) * n) >> 64);
+#else
+  return scale_in_two_words(x, n);
+#endif
+}
 
 struct Rng {
   uint64_t state = 0;
@@ -22,9 +37,7 @@ struct Rng {
   }
 
   // An integer in [0, n): the high word of next() * n. Its bias is below n / 2^64.
-  constexpr uint32_t uniform(uint32_t n) noexcept {
-    return static_cast<uint32_t>((static_cast<uint128_t>(next()) * n) >> 64);
-  }
+  constexpr uint32_t uniform(uint32_t n) noexcept { return scale(next(), n); }
 
   // Fisher-Yates from the last index down.
   template <class T>

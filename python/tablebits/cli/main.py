@@ -63,9 +63,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def version_line() -> str:
-    """``tablebits --version``: the version and the engine build this CPU runs."""
+    """``tablebits --version``: the version, the engine build this CPU runs, and its target."""
     builds = ", ".join(_build_info.BUILDS)
-    return f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {builds})"
+    return (f"tablebits {__version__} (engine: {_build_info.ARCH}; builds: {builds}; "
+            f"for {_build_info.TARGET})")
 
 
 def run(argv: list[str] | None) -> int:
