@@ -109,7 +109,7 @@ inline void bind_bots(py::module_& m) {
              return py::bytes(out);
            }, "The byte form the batch module reads.")
       .def("_raise_evaluator_error", [](const PyBot& b) {
-             if (const auto* puct = std::get_if<PuctBot>(&b.config)) raise_evaluator_error(puct->evaluator);
+             if (const uint32_t id = bot_evaluator(b.config)) raise_evaluator_error(id);
            }, "Raises the kept error of a 'puct' bot's evaluator if an evaluation failed.")
       .def("__eq__", [](const PyBot& a, const py::object& b) {
              return py::isinstance<PyBot>(b) && b.cast<const PyBot&>().set_up() && bot_repr(a.config) == bot_repr(b.cast<const PyBot&>().config);

@@ -257,7 +257,7 @@ class StateMethods {
   // error is raised as the evaluator raised it.
   static void raise_after_bot(SigintScope& sigint, const BotConfig& bot) {
     if (sigint.raise_if_stopped()) throw py::error_already_set();
-    if (const auto* puct = std::get_if<PuctBot>(&bot)) raise_evaluator_error(puct->evaluator);
+    if (const uint32_t id = bot_evaluator(bot)) raise_evaluator_error(id);
   }
 
   // `bot`'s decision for `player` (the generic path of every built-in bot); GIL released.

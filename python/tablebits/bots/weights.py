@@ -44,9 +44,9 @@ import numpy as np
 from .._core import Game, NetworkEvaluator
 from .._paths import write_atomically
 
-__all__ = ["FORMAT", "MAX_BYTES", "Network", "load_weights", "observation_digest",
-           "params_difference", "save_weights", "shipped_networks", "shipped_path",
-           "trained_for"]
+__all__ = ["FORMAT", "MAX_BYTES", "Network", "check_network_game", "load_weights",
+           "observation_digest", "params_difference", "save_weights", "shipped_networks",
+           "shipped_path", "trained_for"]
 
 #: The version of the file format; a file of another version is refused.
 FORMAT = 1
@@ -314,6 +314,18 @@ def params_difference(trained: Any, given: dict[str, Any]) -> tuple[str, str]:
         return ", ".join(f"{k}={t if len(t) <= 40 else t[:40] + '...'}" for k, t in texts.items())
 
     return shown(trained), shown(given)
+
+
+def check_network_game(bot: str, trained: Game, game: Game) -> None:
+    """``ValueError`` unless ``game`` is ``trained`` (parameters included), the game of the
+    weights bot ``bot`` plays; the message names the parameters that differ."""
+    if game == trained:
+        return
+    if game.id != trained.id:
+        raise ValueError(f"bot {bot} plays {trained.id} (its weights' game), not {game.id}")
+    was, given = params_difference(trained.params, game.params)
+    raise ValueError(f"bot {bot} plays {game.id} with {was} (the parameters its weights were "
+                     f"trained on), not {given}")
 
 
 def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
