@@ -209,11 +209,14 @@ class SeatEnv : public BatchEnv<G> {
     return r;
   }
 
-  // The opponents' choices for every acting seat but the learner's (kNoAction elsewhere).
+  // The opponents' choices for every acting seat but the learner's (kNoAction elsewhere). A
+  // random opponent also draws an entry for the learner and drops it, so that its stream is
+  // the one it has always been (random games did not change with the opponent pool).
   void others_row(size_t i, int32_t* row) {
+    const bool random = std::holds_alternative<RandomBot>(bot_[i]);
     for (int p = 0; p < players_; ++p) {
       const ActionMask m = legal_[i * players_ + p];
-      row[p] = m && p != seat_[i] ? opponent_move(i, p, m) : kNoAction;
+      row[p] = m && (p != seat_[i] || random) ? opponent_move(i, p, m) : kNoAction;
     }
   }
 

@@ -62,10 +62,14 @@ class Policy(BuiltinBot):
     def _decision_seed(self) -> int | None:
         return self.seed
 
+    def check_game(self, game: Game) -> None:
+        """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
+        check_network_game(self.name, self.game, game)
+
     def act(self, state: State, player: int) -> int:
         """A legal action of ``player``, for a state of the weights' game only (``ValueError``
         otherwise)."""
-        check_network_game(self.name, self.game, state.game)
+        self.check_game(state.game)
         return super().act(state, player)
 
     def __reduce__(self) -> tuple[Any, ...]:

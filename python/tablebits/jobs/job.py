@@ -16,7 +16,7 @@ from .. import _batch
 from .summary import ArenaSummary, SimulationSummary
 
 if TYPE_CHECKING:
-    from ..bots.builtin import PUCT
+    from ..bots.builtin import BuiltinBot
 
 #: Per-game arrays of one chunk: returns, scores, lengths, truncated, starts (each game's starting
 #: seat, written by the C++ driver) and, for arena, entry seats.
@@ -95,9 +95,10 @@ class ArenaJob:
     bots_blob: bytes  #: per entry, its bot's configuration bytes (``config._bytes()``)
     searching: bool  #: whether a bot searches (games take milliseconds or more)
     record: bool = False  #: note every game's decisions (records=; local, keep_games only)
-    #: the bots with a learned evaluator (``PUCT``, ``Baseline``): it lives in this process,
-    #: so the job runs on local threads only, and an error it raised ends the job after the chunk
-    learned: tuple[PUCT, ...] = ()
+    #: the bots with a learned evaluator (``PUCT``, ``Baseline``, ``Policy``): it lives in this
+    #: process, so the job runs on local threads only, and an error it raised ends the job after
+    #: the chunk
+    learned: tuple[BuiltinBot, ...] = ()
     #: the caller accepted time-limited bots, whose games depend on the machine's speed
     allow_time_limits: bool = False
 
