@@ -64,6 +64,7 @@ class BatchCore:
     game_seed: npt.NDArray[np.uint64] | None
     final_seat: npt.NDArray[np.int32] | None
     final_opponent: npt.NDArray[np.int32] | None
+    learner_reward: npt.NDArray[np.float32] | None
     def set_learner(
         self,
         seat: int,

@@ -41,6 +41,7 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         uint64_t* game_seed
         int32_t* final_seat
         int32_t* final_opponent
+        float* reward
 
     cdef cppclass GameShape:
         int players
@@ -198,6 +199,7 @@ cdef class BatchCore:
     cdef readonly object observations, final_returns, final_observations
     # The one-seat walk's per-env record (set_learner allocates them): see core/seat_env.hpp.
     cdef readonly object learner_seat, opponent, game_seed, final_seat, final_opponent
+    cdef readonly object learner_reward
     cdef Py_ssize_t num_envs
     cdef int players, num_actions, obs_size
 
@@ -311,17 +313,20 @@ cdef class BatchCore:
             self.game_seed = np.zeros(self.num_envs, np.uint64)
             self.final_seat = np.zeros(self.num_envs, np.int32)
             self.final_opponent = np.zeros(self.num_envs, np.int32)
+            self.learner_reward = np.zeros(self.num_envs, np.float32)
         cdef int32_t[::1] seats = self.learner_seat
         cdef int32_t[::1] opponents = self.opponent
         cdef uint64_t[::1] seeds = self.game_seed
         cdef int32_t[::1] final_seats = self.final_seat
         cdef int32_t[::1] final_opponents = self.final_opponent
+        cdef float[::1] rewards = self.learner_reward
         cdef SeatBuffers out
         out.seat = &seats[0]
         out.opponent = &opponents[0]
         out.game_seed = &seeds[0]
         out.final_seat = &final_seats[0]
         out.final_opponent = &final_opponents[0]
+        out.reward = &rewards[0]
         self.env.set_learner(seat, rotate, bots, &weights[0], weights.shape[0],
                              allow_time_limits, out)
 

@@ -29,14 +29,15 @@
 namespace tb {
 
 // Per env, what the learner's game is; written at each game's start (seat, opponent, game_seed)
-// and end (final_seat, final_opponent: those of the game that ended). Outputs only, as
-// BatchBuffers: the env keeps its own copies.
+// and end (final_seat, final_opponent: those of the game that ended), and after every call
+// (reward). Outputs only, as BatchBuffers: the env keeps its own copies.
 struct SeatBuffers {
   int32_t* seat = nullptr;            // (N,) the learner's seat in the current game
   int32_t* opponent = nullptr;        // (N,) the pool entry playing the other seats
   uint64_t* game_seed = nullptr;      // (N,) the current game's seed (G::init's)
   int32_t* final_seat = nullptr;      // (N,) the learner's seat in the last finished game
   int32_t* final_opponent = nullptr;  // (N,) its pool entry
+  float* reward = nullptr;            // (N,) the learner's return in a game that ended in the call, else 0
 };
 
 // The pool: bots[k] is drawn with probability weights[k] / sum(weights).
@@ -149,6 +150,7 @@ class SeatEnv : public BatchEnv<G> {
     bool ended = false;
     uint8_t terminated = 0;
     uint8_t truncated = 0;
+    int seat = 0;  // the learner's in the game that ended
     std::array<float, kMaxPlayers> rewards{};
   };
 
@@ -202,11 +204,17 @@ class SeatEnv : public BatchEnv<G> {
       ++node_[i];
       return r;
     }
+    ended(i, r, seat, opponent);
+    return r;
+  }
+
+  // Once a game: out of line, as BatchEnv::finish.
+  [[gnu::noinline]] void ended(size_t i, EndReport& r, int seat, int32_t opponent) {
+    r.seat = seat;
     std::memcpy(r.rewards.data(), buffers_.rewards + i * players_, sizeof(float) * players_);
     if (out_.final_seat) out_.final_seat[i] = seat;
     if (out_.final_opponent) out_.final_opponent[i] = opponent;
     start_game(i);
-    return r;
   }
 
   // The opponents' choices for every acting seat but the learner's (kNoAction elsewhere). A
@@ -221,12 +229,17 @@ class SeatEnv : public BatchEnv<G> {
   }
 
   int32_t opponent_move(size_t i, int player, ActionMask legal) {
-    const BotConfig& bot = bot_[i];
-    if (std::holds_alternative<RandomBot>(bot)) return random_action(legal, policy_rng_[i]);
+    if (std::holds_alternative<RandomBot>(bot_[i])) return random_action(legal, policy_rng_[i]);
+    return bot_move(i, player, legal);
+  }
+
+  // A bot's decision: out of line, so that the searches' code stays out of the random walk's
+  // (inlined, it made the compiler stop inlining the game's rules there).
+  [[gnu::noinline]] int32_t bot_move(size_t i, int player, ActionMask legal) {
     const uint64_t seed = derive_seed(game_seed_[i], node_[i], static_cast<uint64_t>(player));
     Rng policy{seed};
     Decision decision{policy, seed};
-    return runners().act(bot, states_[i], params_, player, legal, decision);
+    return runners().act(bot_[i], states_[i], params_, player, legal, decision);
   }
 
   // The bots' working memory (ISMCTS's node pools) of this thread, kept across steps.
@@ -250,6 +263,7 @@ class SeatEnv : public BatchEnv<G> {
       moved = true;
     }
     if (moved && last.ended) restore(i, last);
+    if (out_.reward) out_.reward[i] = last.ended ? last.rewards[last.seat] : 0.0f;
     const int seat = seat_[i];
     G::observe(states_[i], params_, seat, obs + i * obs_size_);
     const ActionMask m = legal_[i * players_ + seat];

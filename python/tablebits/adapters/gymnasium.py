@@ -340,12 +340,9 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         env, core = self._env, self._core
         terminated, truncated = env.terminated.copy(), env.truncated.copy()
         ended = terminated | truncated
-        final_seat = core.final_seat
-        assert final_seat is not None and core.final_opponent is not None
+        final_seat, rewards = core.final_seat, core.learner_reward
+        assert final_seat is not None and core.final_opponent is not None and rewards is not None
         infos = self._infos(masks)
-        rewards = np.where(
-            ended, np.take_along_axis(env.rewards, final_seat[:, None], axis=1)[:, 0], 0.0
-        ).astype(np.float32)
         if ended.any():
             final = env.final_observations
             assert final is not None
@@ -355,7 +352,7 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
             infos["_final_seat"] = ended
             infos["final_opponent"] = core.final_opponent.copy()
             infos["_final_opponent"] = ended
-        return obs, rewards, terminated, truncated, infos
+        return obs, rewards.copy(), terminated, truncated, infos
 
     def _seat_buffer(self) -> np.ndarray:
         seats = self._core.learner_seat
