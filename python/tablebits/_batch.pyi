@@ -65,6 +65,7 @@ class BatchCore:
     final_seat: npt.NDArray[np.int32] | None
     final_opponent: npt.NDArray[np.int32] | None
     learner_reward: npt.NDArray[np.float32] | None
+    learner_final_obs: npt.NDArray[np.float32] | None
     def set_learner(
         self,
         seat: int,

@@ -42,6 +42,7 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         int32_t* final_seat
         int32_t* final_opponent
         float* reward
+        float* final_obs
 
     cdef cppclass GameShape:
         int players
@@ -199,7 +200,7 @@ cdef class BatchCore:
     cdef readonly object observations, final_returns, final_observations
     # The one-seat walk's per-env record (set_learner allocates them): see core/seat_env.hpp.
     cdef readonly object learner_seat, opponent, game_seed, final_seat, final_opponent
-    cdef readonly object learner_reward
+    cdef readonly object learner_reward, learner_final_obs
     cdef Py_ssize_t num_envs
     cdef int players, num_actions, obs_size
 
@@ -314,12 +315,14 @@ cdef class BatchCore:
             self.final_seat = np.zeros(self.num_envs, np.int32)
             self.final_opponent = np.zeros(self.num_envs, np.int32)
             self.learner_reward = np.zeros(self.num_envs, np.float32)
+            self.learner_final_obs = np.zeros((self.num_envs, self.obs_size), np.float32)
         cdef int32_t[::1] seats = self.learner_seat
         cdef int32_t[::1] opponents = self.opponent
         cdef uint64_t[::1] seeds = self.game_seed
         cdef int32_t[::1] final_seats = self.final_seat
         cdef int32_t[::1] final_opponents = self.final_opponent
         cdef float[::1] rewards = self.learner_reward
+        cdef float[:, ::1] final_obs = self.learner_final_obs
         cdef SeatBuffers out
         out.seat = &seats[0]
         out.opponent = &opponents[0]
@@ -327,6 +330,7 @@ cdef class BatchCore:
         out.final_seat = &final_seats[0]
         out.final_opponent = &final_opponents[0]
         out.reward = &rewards[0]
+        out.final_obs = &final_obs[0, 0]
         self.env.set_learner(seat, rotate, bots, &weights[0], weights.shape[0],
                              allow_time_limits, out)
 

@@ -285,3 +285,19 @@ def test_a_new_pool_applies_from_each_envs_next_game():
         assert (info["opponent"][started] == 1).all()
         assert (info["opponent"][~started] == 0).all()
     assert started.all()
+
+
+def test_games_under_way_keep_their_bot_when_the_pool_turns_random():
+    env = VectorGameEnv("good_fortune", 6, seed=8, threads=2, opponents="ismcts:5")
+    _, info = env.reset()
+    replays = [Replay(env.game, info["game_seed"][i], 0,
+                      lambda seed: tb.bots.ISMCTS(5, seed=seed)) for i in range(6)]
+    env.set_opponents("random")
+    rng = np.random.default_rng(4)
+    for _ in range(5):  # within the first game
+        actions = random_actions(rng, info["action_mask"])
+        *_, terminated, truncated, info = env.step(actions)
+        assert not (terminated | truncated).any()
+        for i, r in enumerate(replays):
+            r.learner_moves(int(actions[i]))
+            assert env._env.state(i).to_bytes() == r.state.to_bytes()

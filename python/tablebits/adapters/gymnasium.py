@@ -344,9 +344,8 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         assert final_seat is not None and core.final_opponent is not None and rewards is not None
         infos = self._infos(masks)
         if ended.any():
-            final = env.final_observations
-            assert final is not None
-            infos["final_obs"] = final[np.arange(self.num_envs), final_seat]
+            assert core.learner_final_obs is not None
+            infos["final_obs"] = core.learner_final_obs.copy()
             infos["_final_obs"] = ended
             infos["final_seat"] = final_seat.copy()
             infos["_final_seat"] = ended
