@@ -15,7 +15,9 @@ Prints two tables:
 ``--instructions`` counts, instead of the first table's timings, the instructions (callgrind,
 as ``benchmarks.gate`` does) per learner env-step of ``VectorGameEnv`` with random opponents
 (1,024 envs, 1 thread, the Python around the C++ included): a measure a loaded machine does not
-disturb, to compare builds with.
+disturb, to compare builds with. ``--cpu-time`` measures the same loop's CPU time per learner
+env-step instead (the median of 5 runs, each net of a run without steps), which a loaded
+machine disturbs less than wall time on 2 threads.
 
 ``--quick`` shortens every measurement (a smoke test, not a measurement).
 """
@@ -23,6 +25,9 @@ disturb, to compare builds with.
 from __future__ import annotations
 
 import argparse
+import resource
+import statistics
+import subprocess
 import sys
 import time
 
@@ -77,6 +82,24 @@ def instruction_table(steps: int) -> None:
         base, _ = callgrind([*cmd, "0"])
         total, _ = callgrind([*cmd, str(steps)])
         print(f"{game_id:<14}{(total - base) / (steps * 1024):>12,.0f}")
+
+
+def child_seconds(command: list[str]) -> float:
+    """The CPU time ``command`` takes, run as a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def cpu_time_table(steps: int, runs: int = 5) -> None:
+    print("Random opponents: CPU ns per learner env-step, 1,024 envs, 1 thread "
+          f"(median of {runs} runs)")
+    for game_id in tb.games():
+        cmd = [sys.executable, "-c", STEP_LOOP, game_id]
+        net = [child_seconds([*cmd, str(steps)]) - child_seconds([*cmd, "0"])
+               for _ in range(runs)]
+        print(f"{game_id:<14}{statistics.median(net) / (steps * 1024) * 1e9:>12,.0f}")
 
 
 def python_loop_rate(game_id: str, params: dict, num_envs: int, seconds: float) -> float:
@@ -146,10 +169,14 @@ def main() -> None:
                         help="only the random-opponent table (runs on older builds too)")
     parser.add_argument("--instructions", action="store_true",
                         help="instruction counts instead of the random-opponent timings")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="CPU time on 1 thread instead of the random-opponent timings")
     args = parser.parse_args()
     seconds = 0.3 if args.quick else 5.0
     if args.instructions:
         instruction_table(5 if args.quick else 40)
+    elif args.cpu_time:
+        cpu_time_table(20 if args.quick else 400)
     else:
         random_table(seconds)
     if not args.random_only:
