@@ -12,6 +12,7 @@
 
 #include "../tablebits/core/arena.hpp"
 #include "../tablebits/core/batch.hpp"
+#include "../tablebits/core/seat_env.hpp"
 #include "../tablebits/core/serialize.hpp"
 #include "../tablebits/core/simulate.hpp"
 #include "../tablebits/games/registry.hpp"
@@ -26,10 +27,31 @@ class AnyBatchEnv {
   virtual int64_t step(const int32_t* actions, int threads) = 0;
   virtual void sample_actions(int32_t* out, int threads) = 0;
   virtual std::string state_bytes(size_t i) const = 0;
-  // One learning seat, the other seats random (see BatchEnv::step_seat).
-  virtual void advance_to_seat(int seat, float* seat_obs, int threads) = 0;
-  virtual int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) = 0;
+  // One learning seat, the other seats played by an opponent pool (see SeatEnv): `bots` holds
+  // `count` bots in the byte form of core/bots.hpp, `weights` their sampling weights.
+  // Throws std::invalid_argument (and changes nothing) if the pool cannot play the game.
+  virtual void set_learner(int seat, bool rotate, const std::string& bots, const double* weights, size_t count,
+                           bool allow_time_limits, SeatBuffers out) = 0;
+  virtual void learner_reset(uint64_t seed, int threads, float* obs, uint8_t* masks) = 0;
+  virtual int64_t learner_step(const int32_t* actions, int threads, float* obs, uint8_t* masks) = 0;
 };
+
+// `count` bots read from `blob` (the byte form of core/bots.hpp), each checked: its fields and
+// that it plays G with `p`. Throws std::invalid_argument: "<what>: <why>", or "<what> needs
+// exactly <unit>" when the blob holds more.
+template <Game G>
+std::vector<BotConfig> read_bots(const std::string& blob, size_t count, const typename G::Params& p,
+                                 const std::string& what, const std::string& unit) {
+  std::vector<BotConfig> bots(count);
+  const char* pos = blob.data();
+  const char* end = pos + blob.size();
+  for (BotConfig& bot : bots) {
+    if (const char* why = bot_from_bytes(&pos, end, bot)) throw std::invalid_argument(what + ": " + why);
+    if (const std::string why = bot_refusal<G>(bot, p); !why.empty()) throw std::invalid_argument(why);
+  }
+  if (pos != end) throw std::invalid_argument(what + " needs exactly " + unit);
+  return bots;
+}
 
 template <Game G>
 class TypedBatchEnv final : public AnyBatchEnv {
@@ -39,15 +61,23 @@ class TypedBatchEnv final : public AnyBatchEnv {
   int64_t step(const int32_t* actions, int threads) override { return env_.step(actions, threads); }
   void sample_actions(int32_t* out, int threads) override { env_.sample_actions(out, threads); }
   std::string state_bytes(size_t i) const override { return state_to_bytes<G>(env_.state(i), env_.params()); }
-  void advance_to_seat(int seat, float* seat_obs, int threads) override {
-    env_.advance_to_seat(seat, seat_obs, threads);
+  void set_learner(int seat, bool rotate, const std::string& bots, const double* weights, size_t count,
+                   bool allow_time_limits, SeatBuffers out) override {
+    if (seat < 0 || seat >= env_.players()) throw std::invalid_argument("seat out of range");
+    OpponentPool pool{read_bots<G>(bots, count, env_.params(), "opponents", "one weight per bot"),
+                      std::vector<double>(weights, weights + count)};
+    if (const std::string why = env_.refusal(pool, allow_time_limits); !why.empty()) throw std::invalid_argument(why);
+    env_.configure(seat, rotate, std::move(pool), out);
   }
-  int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) override {
-    return env_.step_seat(seat, actions, seat_obs, threads);
+  void learner_reset(uint64_t seed, int threads, float* obs, uint8_t* masks) override {
+    env_.learner_reset(seed, threads, obs, masks);
+  }
+  int64_t learner_step(const int32_t* actions, int threads, float* obs, uint8_t* masks) override {
+    return env_.learner_step(actions, threads, obs, masks);
   }
 
  private:
-  BatchEnv<G> env_;
+  SeatEnv<G> env_;
 };
 
 // Calls f.template operator()<G>(params) for the game `id`, with params decoded from `blob`
@@ -107,18 +137,13 @@ inline void arena_any(const std::string& id, const std::string& blob, const std:
                       uint32_t* lengths, uint8_t* truncated, std::vector<int32_t>* actions, uint8_t* starts,
                       int threads, bool allow_time_limits) {
   with_game(id, blob, [&]<class G>(const typename G::Params& p) {
-    const int players = G::num_players(p);
-    BotConfig bots[kMaxPlayers];
-    const char* pos = bots_blob.data();
-    const char* end = pos + bots_blob.size();
-    for (int i = 0; i < players; ++i) {
-      if (const char* why = bot_from_bytes(&pos, end, bots[i])) throw std::invalid_argument(std::string("arena bots: ") + why);
-      if (const std::string why = bot_refusal<G>(bots[i], p); !why.empty()) throw std::invalid_argument(why);
-      if (!allow_time_limits && !bot_reproducible(bots[i]))
+    const std::vector<BotConfig> bots =
+        read_bots<G>(bots_blob, static_cast<size_t>(G::num_players(p)), p, "arena bots", "one bot per seat");
+    for (const BotConfig& bot : bots) {
+      if (!allow_time_limits && !bot_reproducible(bot))
         throw std::invalid_argument("arena bots must be reproducible (no time limit) unless time limits are allowed");
     }
-    if (pos != end) throw std::invalid_argument("arena needs exactly one bot per seat");
-    arena<G>(p, bots, seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions, starts}, threads);
+    arena<G>(p, bots.data(), seed, first, count, ArenaOutput{seats, returns, scores, lengths, truncated, actions, starts}, threads);
   });
 }
 

@@ -80,19 +80,21 @@ inline void bind_mlp_evaluator(py::module_& m) {
       "A multilayer perceptron (tablebits.weights.Network's arrays: hidden (weight, bias) pairs with ReLU, a policy "
       "head, a sigmoid value head) run in C++ as a leaf evaluator for PUCT search, without the GIL.");
   cls.def(py::init([](const py::sequence& hidden, const py::handle& policy, const py::handle& value,
-                       const py::object& game) {
+                       const py::object& game, bool linear_values) {
             std::vector<MlpEvaluator::Layer> layers;
             for (size_t i = 0; i < hidden.size(); ++i) layers.push_back(mlp_layer(hidden[i], "hidden layer " + std::to_string(i)));
             const MlpEvaluator::Layer p = mlp_layer(policy, "the policy head");
             const MlpEvaluator::Layer v = mlp_layer(value, "the value head");
             if (const std::string why = MlpEvaluator::check(layers, p, v); !why.empty()) throw py::value_error(why);
-            auto evaluator = std::make_shared<MlpEvaluator>(layers, p, v);
+            auto evaluator = std::make_shared<MlpEvaluator>(layers, p, v, linear_values);
             bind_evaluator_game(*evaluator, game);
             return std::make_unique<MlpEvaluatorHandle>(std::move(evaluator));
           }),
           py::arg("hidden"), py::arg("policy"), py::arg("value"), py::kw_only(), py::arg("game") = py::none(),
+          py::arg("linear_values") = false,
           "`game`: the one tablebits Game (parameters included) the network was trained on, which a search "
-          "of any other game or parameter set refuses; None: any game with the network's sizes.");
+          "of any other game or parameter set refuses; None: any game with the network's sizes. "
+          "`linear_values`: the value head's outputs are the values, without the sigmoid.");
   Guarded<py::class_<MlpEvaluatorHandle>>(cls)
       .def_property_readonly("id", [](const MlpEvaluatorHandle& h) { return h.id; },
                              "The id a 'puct' BotConfig names it by.")

@@ -33,6 +33,7 @@ def arena_chunk(
     starts: npt.NDArray[np.uint8] | None = None,
 ) -> list[list[int]] | None: ...
 def arena_game_seed(seed: int, game_index: int) -> int: ...
+def opponent_seed(game_seed: int, node: int, player: int) -> int: ...
 
 class BatchCore:
     current_player: npt.NDArray[np.int32]
@@ -58,14 +59,32 @@ class BatchCore:
     def sample_actions(self, out: npt.NDArray[np.int32], threads: int) -> None: ...
     def state_bytes(self, i: int) -> bytes: ...
     def expand_masks(self, out: npt.NDArray[np.uint8]) -> None: ...
-    def advance_to_seat(
-        self, seat: int, obs_out: npt.NDArray[np.float32], threads: int
-    ) -> None: ...
-    def step_seat(
+    learner_seat: npt.NDArray[np.int32] | None
+    opponent: npt.NDArray[np.int32] | None
+    game_seed: npt.NDArray[np.uint64] | None
+    final_seat: npt.NDArray[np.int32] | None
+    final_opponent: npt.NDArray[np.int32] | None
+    learner_reward: npt.NDArray[np.float32] | None
+    learner_final_obs: npt.NDArray[np.float32] | None
+    def set_learner(
         self,
         seat: int,
-        actions: npt.NDArray[np.int32],
-        obs_out: npt.NDArray[np.float32],
+        rotate: bool,
+        bots: bytes,
+        weights: npt.NDArray[np.float64],
+        allow_time_limits: bool,
+    ) -> None: ...
+    def learner_reset(
+        self,
+        seed: int,
         threads: int,
+        obs_out: npt.NDArray[np.float32],
+        masks_out: npt.NDArray[np.uint8],
+    ) -> None: ...
+    def learner_step(
+        self,
+        actions: npt.NDArray[np.int32],
+        threads: int,
+        obs_out: npt.NDArray[np.float32],
+        masks_out: npt.NDArray[np.uint8],
     ) -> int: ...
-    def seat_masks(self, seat: int, out: npt.NDArray[np.uint8]) -> None: ...

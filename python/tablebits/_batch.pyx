@@ -35,6 +35,15 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         float* final_returns
         float* final_observations
 
+    cdef cppclass SeatBuffers:
+        int32_t* seat
+        int32_t* opponent
+        uint64_t* game_seed
+        int32_t* final_seat
+        int32_t* final_opponent
+        float* reward
+        float* final_obs
+
     cdef cppclass GameShape:
         int players
         int observation_size
@@ -47,9 +56,11 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
         int64_t step(const int32_t* actions, int threads) nogil
         void sample_actions(int32_t* out, int threads) nogil
         string state_bytes(size_t i)
-        void advance_to_seat(int seat, float* seat_obs, int threads) nogil
-        int64_t step_seat(int seat, const int32_t* actions, float* seat_obs,
-                          int threads) nogil
+        void set_learner(int seat, bint rotate, const string& bots, const double* weights,
+                         size_t count, bint allow_time_limits, SeatBuffers out) except +
+        void learner_reset(uint64_t seed, int threads, float* obs, uint8_t* masks) nogil
+        int64_t learner_step(const int32_t* actions, int threads, float* obs,
+                             uint8_t* masks) nogil
 
     AnyBatchEnv* new_batch_env(const string& id, const string& blob, size_t n,
                                BatchBuffers buffers) except +
@@ -65,6 +76,10 @@ cdef extern from "bindings/any_game.hpp" namespace "tb":
 
 cdef extern from "tablebits/core/arena.hpp" namespace "tb":
     uint64_t arena_game_seed_cpp "tb::arena_game_seed"(uint64_t seed, uint64_t game_index)
+
+
+cdef extern from "tablebits/core/rng.hpp" namespace "tb":
+    uint64_t derive_seed_cpp "tb::derive_seed"(uint64_t seed, uint64_t index, uint64_t stream)
 
 
 cdef extern from "tablebits/core/evaluator.hpp" namespace "tb":
@@ -170,12 +185,22 @@ def arena_game_seed(uint64_t seed, uint64_t game_index):
     return arena_game_seed_cpp(seed, game_index)
 
 
+def opponent_seed(uint64_t game_seed, uint64_t node, int player):
+    """The seed an opponent (not random) of the one-seat walk decides with for `player` at
+    decision node `node` (from 0) of the game whose initial state has seed `game_seed`: the
+    seed State.bot_action takes for the same decision (core/seat_env.hpp)."""
+    return derive_seed_cpp(game_seed, node, <uint64_t>player)
+
+
 cdef class BatchCore:
     """N games of one type stepped together; see tablebits.VectorEnv for the public face."""
 
     cdef AnyBatchEnv* env
     cdef readonly object current_player, legal, rewards, terminated, truncated, episode_steps
     cdef readonly object observations, final_returns, final_observations
+    # The one-seat walk's per-env record (set_learner allocates them): see core/seat_env.hpp.
+    cdef readonly object learner_seat, opponent, game_seed, final_seat, final_opponent
+    cdef readonly object learner_reward, learner_final_obs
     cdef Py_ssize_t num_envs
     cdef int players, num_actions, obs_size
 
@@ -269,47 +294,72 @@ cdef class BatchCore:
                     for a in range(out.shape[2]):
                         out[i, p, a] = (m >> a) & 1
 
-    # One learning seat (tablebits.gymnasium.VectorGameEnv); the other seats move at random.
-    # Each call writes `seat`'s observation (N, obs_size) into `obs_out`; the shared
-    # observation buffer is left as it was.
+    # One learning seat (tablebits.gymnasium.VectorGameEnv), the other seats played by an
+    # opponent pool in C++ (core/seat_env.hpp). Each call writes the learner's observation
+    # (N, obs_size) into `obs_out` and its legal actions (N, num_actions, 0/1) into
+    # `masks_out`; the shared observation buffer is left as it was.
 
-    def advance_to_seat(self, int seat, float[:, ::1] obs_out not None, int threads):
-        """Random moves for the other seats until `seat` must act in every env."""
-        self._check_seat(seat, obs_out)
+    def set_learner(self, int seat, bint rotate, bytes bots not None,
+                    const double[::1] weights not None, bint allow_time_limits):
+        """The learner's seat (rotating per game if `rotate`) and the opponent pool: `bots`
+        holds len(weights) bots (the concatenated ``BotConfig._bytes()``), drawn one per game
+        with probability weight / sum. ValueError, changing nothing, if the pool cannot play."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
+        if weights.shape[0] < 1:
+            raise ValueError("the pool needs at least one bot")
+        if self.learner_seat is None:
+            self.learner_seat = np.zeros(self.num_envs, np.int32)
+            self.opponent = np.zeros(self.num_envs, np.int32)
+            self.game_seed = np.zeros(self.num_envs, np.uint64)
+            self.final_seat = np.zeros(self.num_envs, np.int32)
+            self.final_opponent = np.zeros(self.num_envs, np.int32)
+            self.learner_reward = np.zeros(self.num_envs, np.float32)
+            self.learner_final_obs = np.zeros((self.num_envs, self.obs_size), np.float32)
+        cdef int32_t[::1] seats = self.learner_seat
+        cdef int32_t[::1] opponents = self.opponent
+        cdef uint64_t[::1] seeds = self.game_seed
+        cdef int32_t[::1] final_seats = self.final_seat
+        cdef int32_t[::1] final_opponents = self.final_opponent
+        cdef float[::1] rewards = self.learner_reward
+        cdef float[:, ::1] final_obs = self.learner_final_obs
+        cdef SeatBuffers out
+        out.seat = &seats[0]
+        out.opponent = &opponents[0]
+        out.game_seed = &seeds[0]
+        out.final_seat = &final_seats[0]
+        out.final_opponent = &final_opponents[0]
+        out.reward = &rewards[0]
+        out.final_obs = &final_obs[0, 0]
+        self.env.set_learner(seat, rotate, bots, &weights[0], weights.shape[0],
+                             allow_time_limits, out)
+
+    def learner_reset(self, uint64_t seed, int threads, float[:, ::1] obs_out not None,
+                      uint8_t[:, ::1] masks_out not None):
+        """New games everywhere, the opponents playing until the learner must act."""
+        self._check_learner_out(obs_out, masks_out)
+        cdef SigintScope sigint
         with nogil:
-            self.env.advance_to_seat(seat, &obs_out[0, 0], threads)
+            self.env.learner_reset(seed, threads, &obs_out[0, 0], &masks_out[0, 0])
+        sigint.raise_if_stopped()
 
-    def step_seat(self, int seat, const int32_t[::1] actions not None,
-                  float[:, ::1] obs_out not None, int threads):
-        """`seat` plays actions[i] in env i, then the others move at random until it acts again.
+    def learner_step(self, const int32_t[::1] actions not None, int threads,
+                     float[:, ::1] obs_out not None, uint8_t[:, ::1] masks_out not None):
+        """The learner plays actions[i] in env i, then the opponents until it acts again.
 
         Returns -1, or the first env whose action is illegal (then nothing moves).
         """
-        self._check_seat(seat, obs_out)
-        if actions.shape[0] != self.current_player.shape[0]:
-            raise ValueError(f"actions must have shape ({self.current_player.shape[0]},)")
+        self._check_learner_out(obs_out, masks_out)
+        check_length("actions", actions.shape[0], self.num_envs)
         cdef int64_t bad
+        cdef SigintScope sigint
         with nogil:
-            bad = self.env.step_seat(seat, &actions[0], &obs_out[0, 0], threads)
+            bad = self.env.learner_step(&actions[0], threads, &obs_out[0, 0], &masks_out[0, 0])
+        sigint.raise_if_stopped()
         return bad
 
-    def seat_masks(self, int seat, uint8_t[:, ::1] out not None):
-        """Writes `seat`'s legal bitmask as a (N, num_actions) 0/1 array."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
-        cdef uint64_t[:, ::1] legal = self.legal
-        cdef Py_ssize_t i, a
-        cdef uint64_t m
-        if out.shape[0] != legal.shape[0] or out.shape[1] > 64:
-            raise ValueError("out must have one row per env and at most 64 columns")
-        with nogil:
-            for i in range(out.shape[0]):
-                m = legal[i, seat]
-                for a in range(out.shape[1]):
-                    out[i, a] = (m >> a) & 1
-
-    def _check_seat(self, int seat, float[:, ::1] obs_out not None):
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be in [0, {self.players}), got {seat}")
-        if obs_out.shape[0] != self.current_player.shape[0] or obs_out.shape[1] != self.obs_size:
-            raise ValueError(f"obs_out must be float32 of shape (num_envs, {self.obs_size})")
+    def _check_learner_out(self, float[:, ::1] obs_out not None,
+                           uint8_t[:, ::1] masks_out not None):
+        check_rows("obs_out", obs_out.shape[0], obs_out.shape[1], self.num_envs, self.obs_size)
+        check_rows("masks_out", masks_out.shape[0], masks_out.shape[1], self.num_envs,
+                   self.num_actions)

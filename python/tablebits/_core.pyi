@@ -49,6 +49,7 @@ class NetworkEvaluator:
         value: tuple[npt.ArrayLike, npt.ArrayLike],
         *,
         game: Game | None = None,
+        linear_values: bool = False,
     ) -> None: ...
     @property
     def id(self) -> int: ...

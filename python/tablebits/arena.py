@@ -17,6 +17,7 @@ from ._paths import check_writable
 from ._registry import resolve_game
 from .bots.baseline import Baseline
 from .bots.builtin import Bot, BuiltinBot, Random, fill_seats
+from .bots.policy import Policy
 from .bots.spec import parse
 from .errors import OutputError
 from .jobs import runner
@@ -59,7 +60,7 @@ def play(
     for bot in bots:
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
-        if isinstance(bot, Baseline):
+        if isinstance(bot, (Baseline, Policy)):
             bot.check_game(g)  # its network knows only the rules it was trained on
     state = g.new_initial_state(seed)
     writer = RecordWriter(g, seed, [bot_name(bot) for bot in bots])
@@ -172,7 +173,7 @@ def arena_job(
     for b in resolved:
         if not isinstance(b, BuiltinBot):
             raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
-        if isinstance(b, Baseline):
+        if isinstance(b, (Baseline, Policy)):
             b.check_game(g)
         if reproducible and not b.config.reproducible:
             raise ValueError(

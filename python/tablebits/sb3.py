@@ -6,6 +6,6 @@
 
 from __future__ import annotations
 
-from .adapters.sb3 import VecEnv, vec_env
+from .adapters.sb3 import VecEnv, export_policy, vec_env
 
-__all__ = ["VecEnv", "vec_env"]
+__all__ = ["VecEnv", "export_policy", "vec_env"]

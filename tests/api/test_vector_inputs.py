@@ -211,19 +211,31 @@ def test_absurd_thread_counts_are_capped():
 def test_one_seat_walk_checks_its_inputs():
     core = batch_core(FIVE, observations=False)
     obs = np.zeros((4, FIVE.observation_shape[0]), np.float32)
+    masks = np.zeros((4, FIVE.num_actions), np.uint8)
+    random = tb.bots.Random().config._bytes()
+    one = np.ones(1)
     with pytest.raises(ValueError, match="seat"):
-        core.advance_to_seat(5, obs, 1)
+        core.set_learner(5, False, random, one, False)
+    with pytest.raises(ValueError, match="at least one"):
+        core.set_learner(0, False, b"", np.ones(0), False)
+    with pytest.raises(ValueError, match="exactly one weight per bot"):
+        core.set_learner(0, False, random * 2, one, False)
+    with pytest.raises(ValueError, match="opponents"):
+        core.set_learner(0, False, b"\x07" + random[1:], one, False)
+    with pytest.raises(ValueError, match="weights must be finite"):
+        core.set_learner(0, False, random, np.array([np.inf]), False)
+    with pytest.raises(TypeError):
+        core.set_learner(0, False, None, one, False)
+    core.set_learner(0, False, random, one, False)
     with pytest.raises(ValueError, match="obs_out"):
-        core.advance_to_seat(0, np.zeros((4, 3), np.float32), 1)
+        core.learner_reset(1, 1, np.zeros((4, 3), np.float32), masks)
+    with pytest.raises(ValueError, match="masks_out"):
+        core.learner_reset(1, 1, obs, np.zeros((4, 3), np.uint8))
     with pytest.raises(TypeError):
-        core.advance_to_seat(0, None, 1)
-    core.advance_to_seat(0, obs, 1)
+        core.learner_reset(1, 1, None, masks)
+    core.learner_reset(1, 1, obs, masks)
     with pytest.raises(ValueError, match="actions"):
-        core.step_seat(0, np.zeros(3, np.int32), obs, 1)
+        core.learner_step(np.zeros(3, np.int32), 1, obs, masks)
     with pytest.raises(TypeError):
-        core.step_seat(0, None, obs, 1)
-    assert core.step_seat(0, np.full(4, 62, np.int32), obs, 1) == 0  # illegal: env 0 reported
-    with pytest.raises(TypeError):
-        core.seat_masks(0, None)
-    with pytest.raises(ValueError, match="out"):
-        core.seat_masks(0, np.zeros((3, 16), np.uint8))
+        core.learner_step(None, 1, obs, masks)
+    assert core.learner_step(np.full(4, 62, np.int32), 1, obs, masks) == 0  # illegal: env 0

@@ -5,6 +5,7 @@ with a ValueError/TypeError instead of crashing."""
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import pairwise
 from pathlib import Path
@@ -117,6 +118,55 @@ def test_any_depth_and_width_agrees_with_numpy(sizes: list[int]) -> None:
     assert (native.observation_size, native.num_actions, native.num_players) == (sizes[0], 7, 3)
     assert_agrees(net, obs, masks)
     assert (native.evaluate(obs[:1], masks[:1])[0] == 0).all()
+
+
+@pytest.mark.parametrize(("actor", "critic"), [([53, 8], [53, 5]), ([40, 16, 9], [40, 3, 21])])
+@pytest.mark.parametrize("linear", [False, True])
+def test_a_separate_critic_agrees_with_numpy(actor: list[int], critic: list[int],
+                                             linear: bool) -> None:
+    """An actor-critic network (separate trunks, as PPO's) runs in C++ as one trunk of both
+    halves side by side; numpy computes each trunk alone. Linear values skip the sigmoid."""
+    net = random_network(actor, actions=7, players=3, seed=5)
+    other = random_network(critic, actions=7, players=3, seed=6)
+    net.critic, net.value = other.hidden, other.value
+    net.meta["linear_values"] = linear
+    rng = np.random.default_rng(1)
+    rows = sum(BATCH_SIZES)
+    obs = (rng.random((rows, actor[0])) < 0.3).astype(np.float32)
+    masks = rng.random((rows, 7)) < 0.6
+    assert_agrees(net, obs, masks)
+    x = obs
+    for w, b in other.hidden:
+        x = np.maximum(x @ w + b, 0)
+    z = x @ other.value[0] + other.value[1]
+    np.testing.assert_allclose(net.forward(obs)[1], z if linear else 1 / (1 + np.exp(-z)),
+                               rtol=1e-5, atol=1e-6)
+
+
+def test_a_separate_critic_round_trips_and_bad_ones_are_refused(tmp_path: Path) -> None:
+    game = tb.make("good_fortune")
+    size, actions, players = game.observation_shape[0], game.num_actions, game.num_players
+    net = random_network([size, 12], actions, players, seed=1)
+    critic = random_network([size, 6], actions, players, seed=2)
+    arrays = {**net.arrays(), "critic0_w": critic.hidden[0][0], "critic0_b": critic.hidden[0][1],
+              "value_w": critic.value[0], "value_b": critic.value[1]}
+    path = tmp_path / "ac.npz"
+    weights.save_weights(path, game, arrays, linear_values=True)
+    loaded = weights.load_weights(path, game)
+    assert loaded.linear_values and len(loaded.critic) == 1
+    obs, masks = positions(game, games=3, seed=2)
+    assert_agrees(loaded, obs, masks)
+    deeper = {**arrays, "critic1_w": np.zeros((6, 6), np.float32),
+              "critic1_b": np.zeros(6, np.float32)}
+    meta = np.frombuffer(json.dumps(weights._meta_of(game)).encode(), np.uint8)
+    np.savez(tmp_path / "deep.npz", **deeper, meta=meta)  # save_weights would refuse it
+    with pytest.raises(ValueError, match="critic has 2 hidden layers, its actor 1"):
+        weights.load_weights(tmp_path / "deep.npz", game)
+    wrong = {**arrays, "value_w": np.zeros((12, players), np.float32)}  # reads the actor's width
+    with pytest.raises(ValueError, match="value has shapes"):
+        weights.save_weights(tmp_path / "wrong.npz", game, wrong)
+    with pytest.raises(TypeError, match="linear_values"):
+        weights.save_weights(tmp_path / "flag.npz", game, arrays, linear_values=1)  # type: ignore[arg-type]
 
 
 def test_baseline_is_native_by_default_and_both_paths_search() -> None:

@@ -49,7 +49,8 @@ class BatchEnv {
         current_(num_envs),
         legal_(num_envs * static_cast<size_t>(players_)),
         episode_rng_(num_envs),
-        policy_rng_(num_envs) {}
+        policy_rng_(num_envs),
+        game_seed_(num_envs) {}
 
   size_t size() const { return states_.size(); }
   int players() const { return players_; }
@@ -98,51 +99,10 @@ class BatchEnv {
     });
   }
 
-  // --- One learning seat (the Gymnasium vector env): the other seats move at random here.
-  // Each call observes only `seat`, once per env when it stops: into `seat_obs` (N, obs) if
-  // given, else into `seat`'s row of the observation buffer (if observations are on). ---
-
-  // Plays random moves for the other seats in every env until `seat` must act (reset first).
-  void advance_to_seat(int seat, float* seat_obs, int threads) {
-    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) play_others(i, seat, seat_obs);
-    });
-  }
-
-  // One decision of `seat` in every env (each waits on `seat`, as advance_to_seat leaves it):
-  // env i applies actions[i] for `seat` (random moves for the other acting players of a
-  // simultaneous node), then the other seats move at random until `seat` must act again; a
-  // game that ends is reset and its successor played up to `seat`'s first decision. The
-  // end-of-game buffers (rewards, terminated, truncated) report the game that ended during the call.
-  // Returns -1, or the first env whose action is not legal for `seat` (then nothing moves).
-  int64_t step_seat(int seat, const int32_t* actions, float* seat_obs, int threads) {
-    std::atomic<int64_t> first{-1};
-    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        const ActionMask m = legal_[i * players_ + seat];
-        const int32_t a = actions[i];
-        if (!m || a < 0 || a >= G::kNumActions || !((m >> a) & 1)) {
-          record_min(first, static_cast<int64_t>(i));
-          return;
-        }
-      }
-    });
-    if (first.load() >= 0) return first.load();
-    ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
-      std::array<int32_t, kMaxPlayers> row;
-      for (size_t i = begin; i < end; ++i) {
-        random_row(i, row.data());
-        row[seat] = actions[i];
-        step_one<false>(i, row.data());
-        play_others(i, seat, seat_obs, end_report(i));
-      }
-    });
-    return -1;
-  }
-
- private:
+ protected:
   void new_game(size_t i) {
-    G::init(states_[i], params_, episode_rng_[i].next());
+    game_seed_[i] = episode_rng_[i].next();
+    G::init(states_[i], params_, game_seed_[i]);
     buffers_.episode_steps[i] = 0;
   }
 
@@ -218,58 +178,6 @@ class BatchEnv {
     for (int p = 0; p < players_; ++p) G::observe(s, params_, p, out + p * obs_size_);
   }
 
-  // What step_one wrote about a game that ended, kept across the moves that follow it.
-  // (The final buffers need no such care: only an end writes them.)
-  struct EndReport {
-    bool ended = false;
-    uint8_t terminated = 0;
-    uint8_t truncated = 0;
-    std::array<float, kMaxPlayers> rewards{};
-  };
-
-  EndReport end_report(size_t i) const {
-    EndReport r;
-    r.terminated = buffers_.terminated[i];
-    r.truncated = buffers_.truncated[i];
-    r.ended = r.terminated || r.truncated;
-    std::memcpy(r.rewards.data(), buffers_.rewards + i * players_, sizeof(float) * players_);
-    return r;
-  }
-
-  void restore(size_t i, const EndReport& r) {
-    buffers_.terminated[i] = r.terminated;
-    buffers_.truncated[i] = r.truncated;
-    std::memcpy(buffers_.rewards + i * players_, r.rewards.data(), sizeof(float) * players_);
-  }
-
-  void random_row(size_t i, int32_t* row) {
-    for (int p = 0; p < players_; ++p) {
-      const ActionMask m = legal_[i * players_ + p];
-      row[p] = m ? random_action(m, policy_rng_[i]) : kNoAction;
-    }
-  }
-
-  // Random moves in env i until `seat` must act, then `seat`'s observation. The last end of a
-  // game (`last`, or one met on the way) stays in the buffers, which each move rewrites. A
-  // game in which `seat` never acts would loop forever, so the walk stops after two games'
-  // worth of steps (then `seat` is not acting and the next step_seat reports env i).
-  void play_others(size_t i, int seat, float* seat_obs, EndReport last = {}) {
-    std::array<int32_t, kMaxPlayers> row;
-    bool moved = false;
-    for (int budget = 2 * G::max_game_length(params_) + 1;
-         legal_[i * players_ + seat] == 0 && budget > 0; --budget) {
-      random_row(i, row.data());
-      step_one<false>(i, row.data());
-      moved = true;
-      if (const EndReport r = end_report(i); r.ended) last = r;
-    }
-    if (moved && last.ended) restore(i, last);
-    float* out = seat_obs ? seat_obs + i * obs_size_
-                 : buffers_.observations ? buffers_.observations + (i * players_ + seat) * obs_size_
-                                         : nullptr;
-    if (out) G::observe(states_[i], params_, seat, out);
-  }
-
   // Writes env i's node (`cur` is its current player) into the buffers.
   template <bool Observe = true>
   void publish(size_t i, int cur) {
@@ -295,6 +203,7 @@ class BatchEnv {
   std::vector<ActionMask> legal_;  // the env's own copy of buffers_.legal
   std::vector<Rng> episode_rng_;
   std::vector<Rng> policy_rng_;
+  std::vector<uint64_t> game_seed_;  // the seed of each env's current game (G::init)
 };
 
 }  // namespace tb

@@ -21,6 +21,7 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "drivers.hpp"
 #include "game.hpp"
@@ -207,6 +208,82 @@ struct PuctBot {
   };
 };
 
+// A policy network played directly, without search: the player's observation goes through the
+// evaluator once and the move is drawn from the softmax of its logits over the legal actions
+// (the evaluator's priors), or with `greedy` the most probable legal move (the lowest on a tie).
+// The draw comes from the decision's policy stream. A trained actor (tablebits.bots.Policy: an
+// RL agent's past snapshot) plays this way. If the evaluator fails, the bot plays its lowest
+// legal action and the evaluator keeps the error, as for PuctBot.
+struct PolicyBot {
+  static constexpr std::string_view kName = "policy";
+  uint32_t evaluator = 0;  // id in EvaluatorRegistry
+  uint32_t greedy = 0;     // 1: the most probable legal move; 0: a draw from the policy
+  static constexpr std::tuple kFields{BotField<PolicyBot, uint32_t>{"evaluator", &PolicyBot::evaluator},
+                                      BotField<PolicyBot, uint32_t>{"greedy", &PolicyBot::greedy}};
+
+  const char* check() const {
+    if (greedy > 1) return "greedy must be 0 or 1";
+    if (!EvaluatorRegistry::instance().find(evaluator)) return "evaluator is not a registered evaluator";
+    return nullptr;
+  }
+  bool reproducible() const { return true; }
+
+  template <Game G>
+  std::string refusal(const typename G::Params& p) const {
+    return evaluator_refusal<G>(kName, evaluator, p);
+  }
+
+  template <Game G>
+  struct Runner {
+    // One row's buffers, grown once per thread and game shape.
+    std::vector<float> observation, priors, values;
+    std::vector<uint8_t> mask;
+
+    int act(const PolicyBot& bot, const typename G::State& s, const typename G::Params& p, int player,
+            ActionMask legal, Decision& d) {
+      const std::shared_ptr<Evaluator> eval = EvaluatorRegistry::instance().find(bot.evaluator);
+      const int obs_size = G::observation_size(p), players = G::num_players(p);
+      observation.resize(static_cast<size_t>(obs_size));
+      priors.resize(G::kNumActions);
+      values.resize(static_cast<size_t>(players));
+      mask.resize(G::kNumActions);
+      G::observe(s, p, player, observation.data());
+      for (int a = 0; a < G::kNumActions; ++a) mask[a] = static_cast<uint8_t>((legal >> a) & 1);
+      if (!eval || !eval->evaluate(observation.data(), mask.data(), 1, obs_size, G::kNumActions, players,
+                                   priors.data(), values.data())) {
+        return lowest_bit(legal);
+      }
+      return bot.greedy ? most_probable(legal) : drawn(legal, d.policy);
+    }
+
+   private:
+    int most_probable(ActionMask legal) const {
+      int best = lowest_bit(legal);
+      for (ActionMask m = legal; m; m &= m - 1) {
+        const int a = lowest_bit(m);
+        if (priors[a] > priors[best]) best = a;
+      }
+      return best;
+    }
+
+    // A legal action with probability priors[a] / (their sum over the legal actions).
+    int drawn(ActionMask legal, Rng& rng) const {
+      double total = 0.0;
+      for (ActionMask m = legal; m; m &= m - 1) total += priors[lowest_bit(m)];
+      if (!(total > 0.0)) return random_action(legal, rng);
+      const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
+      double sum = 0.0;
+      int last = lowest_bit(legal);
+      for (ActionMask m = legal; m; m &= m - 1) {
+        last = lowest_bit(m);
+        sum += priors[last];
+        if (u < sum) return last;
+      }
+      return last;  // rounding left u at the very top
+    }
+  };
+};
+
 // Perfect-information Monte Carlo (pimc.hpp) for cooperative games with a team solver hook
 // (TeamSolvableGame); other games refuse it (refusal<G>). With an evaluator (its id in
 // EvaluatorRegistry; 0: none) the positions at the search's horizon are valued by the network,
@@ -267,7 +344,7 @@ struct PimcBot {
   };
 };
 
-using BotConfig = std::variant<RandomBot, IsmctsBot, PuctBot, PimcBot>;
+using BotConfig = std::variant<RandomBot, IsmctsBot, PuctBot, PimcBot, PolicyBot>;
 
 // Calls f.template operator()<B>(i) for every bot type B, i its index in BotConfig.
 template <class F>

@@ -5,7 +5,8 @@
 //
 // It computes what weights.Network.evaluate computes, up to float rounding (the sums run in
 // another order than numpy's BLAS): priors are exp(logit - max over the legal logits) on the
-// legal actions and 0 elsewhere (all 0 if none is legal), values 1 / (1 + exp(-z)).
+// legal actions and 0 elsewhere (all 0 if none is legal), values 1 / (1 + exp(-z)) (or z itself
+// for a network with linear values).
 //
 // The weights are copied once, at construction, into one float array per layer; the two heads
 // are joined into one (in, A + P) layer so the last hidden activations are read once. Rows go
@@ -215,9 +216,10 @@ class MlpEvaluator final : public Evaluator {
     return bad(value, "the value head");
   }
 
-  // The layers must pass check().
-  MlpEvaluator(const std::vector<Layer>& hidden, const Layer& policy, const Layer& value)
-      : num_actions_(policy.out), players_(value.out) {
+  // The layers must pass check(). `linear_values`: the value head's outputs are the values as
+  // they are, without the sigmoid (a critic trained by regression on the returns).
+  MlpEvaluator(const std::vector<Layer>& hidden, const Layer& policy, const Layer& value, bool linear_values = false)
+      : num_actions_(policy.out), players_(value.out), linear_values_(linear_values) {
     for (const Layer& l : hidden) hidden_.push_back(packed({&l}));
     head_ = packed({&policy, &value});
     observation_size_ = hidden.empty() ? policy.in : hidden.front().in;
@@ -250,7 +252,10 @@ class MlpEvaluator final : public Evaluator {
         const size_t r = static_cast<size_t>(first + g);
         write_priors(z, masks + r * static_cast<size_t>(num_actions), priors + r * static_cast<size_t>(num_actions));
         float* v = values + r * static_cast<size_t>(players);
-        for (int k = 0; k < players_; ++k) v[k] = 1.0f / (1.0f + std::exp(-z[num_actions_ + k]));
+        for (int k = 0; k < players_; ++k) {
+          const float x = z[num_actions_ + k];
+          v[k] = linear_values_ ? x : 1.0f / (1.0f + std::exp(-x));
+        }
       }
     }
     return true;
@@ -443,6 +448,7 @@ class MlpEvaluator final : public Evaluator {
   std::vector<Packed> hidden_;
   Packed head_;  // the policy head's columns, then the value head's, then padding
   int observation_size_ = 0, num_actions_ = 0, players_ = 0;
+  bool linear_values_ = false;
   int width_ = 0;  // the widest layer's inputs or padded outputs
   std::atomic<bool> failed_{false};
   std::mutex mutex_;

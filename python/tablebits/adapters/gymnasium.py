@@ -13,7 +13,8 @@ Two envs, written once over the generic API (mapping tables in ``docs/adapters/g
   the other seats are played by bots. The learner's legal actions are in
   ``info["action_mask"]`` (int8) after ``reset`` and every ``step``.
 - ``VectorGameEnv``: a ``gymnasium.vector.VectorEnv`` over ``tb.VectorEnv`` with one learning
-  seat, the other seats playing uniformly random moves inside C++.
+  seat (fixed or rotating), the other seats played inside C++ by random moves, built-in bots,
+  networks or a pool of them.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from .._checks import check_seed
 from .._core import TERMINAL, Game, IllegalActionError, State
 from .._registry import games, resolve_game
 from ..bots.builtin import Random, fill_seats
+from ..bots.pool import OpponentPool
 from ..vector import VectorEnv
 from ._options import RENDER_MODES, check_illegal_action, check_render_mode, render
 from ._spaces import mask_of, observation_box
@@ -207,23 +209,44 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 
 class VectorGameEnv(gymnasium.vector.VectorEnv):
-    """``num_envs`` games for one learning ``seat``, stepped together in C++.
+    """``num_envs`` games for one learner, stepped together in C++; opponents play the rest.
 
-    The other seats play uniformly random legal moves drawn in C++ (``tb.VectorEnv``'s
-    per-env generators), so one ``step`` is one learner decision in every env: the learner's
-    action (and random ones for the other acting seats at a simultaneous node) is applied, then
-    the other seats move until the learner must act again or the game ends. Numpy in and out:
-    ``step`` takes int ``(num_envs,)`` actions and returns float32 ``(num_envs, *obs_shape)``
-    observations, float32 rewards, bool ``terminated`` and ``truncated`` and
-    ``infos["action_mask"]`` int8 ``(num_envs, num_actions)``.
+    The seats the learner does not play are played in C++, on the env's threads, with no
+    Python per move: one ``step`` is one learner decision in every env. The learner's action
+    (and the opponents' choices for the other acting seats at a simultaneous node) is applied,
+    then the other seats move until the learner must act again or the game ends. Numpy in and
+    out: ``step`` takes int ``(num_envs,)`` actions and returns float32
+    ``(num_envs, *obs_shape)`` observations (the learner's view), float32 rewards, bool
+    ``terminated`` and ``truncated`` and ``infos["action_mask"]`` int8
+    ``(num_envs, num_actions)``.
+
+    ``opponents`` (``None``: uniform random moves) is a built-in bot (``tb.bots.ISMCTS(50)``),
+    a bot spec (``"ismcts:200"``, ``"baseline:50"``, ``"pimc:3@1"``), a weights file (a path,
+    or a str ending in ``.npz``: the network's policy, ``tb.bots.Policy``), or a pool: a
+    sequence of them, with ``opponent_weights`` to draw them unequally (``OpponentPool``).
+    Each game draws one entry when it starts, and that bot plays every other seat to the
+    game's end; ``set_opponents`` changes the pool from each env's next game. A random
+    opponent draws from the env's own generator; a search or network decides with a seed
+    derived from the game's seed, the decision node and the player. So ``reset(seed=s)`` gives
+    the same games for any ``threads``, and time-limited bots (``ismcts:20ms``) are refused
+    unless ``reproducible=False``.
+
+    The learner plays ``seat``; with ``rotate_seats=True`` env ``i``'s ``k``-th game since the
+    reset seats it at ``(seat + i + k) % num_players``. ``infos`` report, as int32
+    ``(num_envs,)`` arrays, ``"seat"`` and ``"opponent"`` (the index in the pool) of each
+    env's current game and uint64 ``"game_seed"`` (its initial state's seed); after a step,
+    ``"final_seat"`` and ``"final_opponent"`` of the game that ended (valid where
+    ``infos["_final_seat"]``), to credit each result to its opponent.
 
     Autoreset is ``AutoresetMode.SAME_STEP`` (declared in ``metadata``): an env whose game ends
     on a step starts its next game in that same step. The returned observation and mask are
     the new game's; ``infos["final_obs"]`` (float32, every row, valid where
-    ``infos["_final_obs"]``) holds the finished game's last observation for the learner.
+    ``infos["_final_obs"]``) holds the finished game's last observation for the learner. The
+    reward is the learner's return in a game that ended on the step, else 0.
 
     An illegal learner action raises ``tb.IllegalActionError`` (a ``ValueError``) naming the
-    env, and then no env moves.
+    env, and then no env moves. A bad opponent, weight or seat raises ``ValueError`` (or
+    ``TypeError`` for the wrong kind of value) and changes nothing.
 
     The observations and masks are written by C++ straight into new arrays on every call;
     ``copy=False`` reuses one pair of buffers instead (rewritten by the next call).
@@ -240,15 +263,27 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         seed: int = 0,
         threads: int | None = None,
         copy: bool = True,
+        opponents: Any = None,
+        opponent_weights: Sequence[float] | None = None,
+        rotate_seats: bool = False,
+        reproducible: bool = True,
         **params: Any,
     ) -> None:
         game = resolve_game(game_id, **params)
         check_seat(game, seat)
+        for name, flag in (("rotate_seats", rotate_seats), ("reproducible", reproducible)):
+            if not isinstance(flag, bool):
+                raise TypeError(f"{name} must be a bool, got {flag!r}")
         self.game = game
         self.seat = seat
+        self.rotate_seats = rotate_seats
+        self.reproducible = reproducible
         self.copy = copy
         self._env = VectorEnv(game, num_envs, seed=seed, threads=threads, observations=True)
         self._core = self._env._core  # the one-learning-seat calls of the batch layer
+        self._kept: list[OpponentPool] = []
+        self.pool = OpponentPool.of(None, None, game)
+        self.set_opponents(opponents, opponent_weights)
         self.num_envs = num_envs
         self.single_observation_space = observation_box(game)
         self.single_action_space = spaces.Discrete(game.num_actions)
@@ -258,16 +293,34 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         self._obs = np.zeros((num_envs, *game.observation_shape), np.float32)
         self._seed = seed
 
+    def set_opponents(self, opponents: Any, weights: Sequence[float] | None = None) -> None:
+        """The opponent pool (see the class docstring) from each env's next game on; the
+        games under way keep their opponent. The pool's indices are those ``infos`` report from
+        then on. A bad pool raises and changes nothing."""
+        pool = OpponentPool.of(opponents, weights, self.game)
+        self._core.set_learner(self.seat, self.rotate_seats, pool.blob(), pool.weight_array(),
+                               not self.reproducible)
+        # The games under way may still be played by bots of earlier pools: their networks
+        # must stay registered with the engine.
+        self._kept.append(self.pool)
+        self.pool = pool
+
+    @property
+    def opponent_names(self) -> list[str]:
+        """The current pool's bots by name, in the order of ``infos["opponent"]``."""
+        return self.pool.names
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Starts a new game in every env (``seed=None``: the seed of the last reset)."""
         if seed is not None:
             self._seed = check_seed(seed)
-        self._env.reset(self._seed)
-        obs = self._obs_out()
-        self._core.advance_to_seat(self.seat, obs, self._env.threads)
-        return obs, {"action_mask": self._learner_masks()}
+        obs, masks = self._outputs()
+        with self._env._lock:
+            self._core.learner_reset(self._seed, self._env.threads, obs, masks.view(np.uint8))
+        self._kept = []  # every game now runs with the current pool
+        return obs, self._infos(masks)
 
     def step(
         self, actions: Any
@@ -275,32 +328,49 @@ class VectorGameEnv(gymnasium.vector.VectorEnv):
         arr = np.ascontiguousarray(actions, dtype=np.int32)
         if arr.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {arr.shape}")
-        obs = self._obs_out()
-        bad = self._core.step_seat(self.seat, arr, obs, self._env.threads)
+        obs, masks = self._outputs()
+        with self._env._lock:
+            bad = self._core.learner_step(arr, self._env.threads, obs, masks.view(np.uint8))
         if bad >= 0:
+            seat = int(self._seat_buffer()[bad])
+            legal = np.flatnonzero(self._env.legal_actions_mask()[bad, seat]).tolist()
             raise IllegalActionError(
-                f"illegal action {int(arr[bad])} for seat {self.seat} in env {bad}; "
-                f"legal actions: {np.flatnonzero(self._learner_masks()[bad]).tolist()}"
+                f"illegal action {int(arr[bad])} for seat {seat} in env {bad}; "
+                f"legal actions: {legal}"
             )
-        env = self._env
+        env, core = self._env, self._core
         terminated, truncated = env.terminated.copy(), env.truncated.copy()
         ended = terminated | truncated
-        infos: dict[str, Any] = {"action_mask": self._learner_masks()}
+        final_seat, rewards = core.final_seat, core.learner_reward
+        assert final_seat is not None and core.final_opponent is not None and rewards is not None
+        infos = self._infos(masks)
         if ended.any():
-            final = env.final_observations
-            assert final is not None
-            infos["final_obs"] = final[:, self.seat].copy()
+            assert core.learner_final_obs is not None
+            infos["final_obs"] = core.learner_final_obs.copy()
             infos["_final_obs"] = ended
-        return obs, env.rewards[:, self.seat].copy(), terminated, truncated, infos
+            infos["final_seat"] = final_seat.copy()
+            infos["_final_seat"] = ended
+            infos["final_opponent"] = core.final_opponent.copy()
+            infos["_final_opponent"] = ended
+        return obs, rewards.copy(), terminated, truncated, infos
 
-    def _obs_out(self) -> np.ndarray:
-        """Where C++ writes the learner's observations: a new array, or the reused one."""
-        return np.empty_like(self._obs) if self.copy else self._obs
+    def _seat_buffer(self) -> np.ndarray:
+        seats = self._core.learner_seat
+        assert seats is not None  # set_learner allocated it
+        return seats
 
-    def _learner_masks(self) -> np.ndarray:
-        masks = np.empty_like(self._masks) if self.copy else self._masks
-        self._core.seat_masks(self.seat, masks.view(np.uint8))
-        return masks
+    def _outputs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Where C++ writes the learner's observations and masks: new arrays, or the reused
+        ones."""
+        if self.copy:
+            return np.empty_like(self._obs), np.empty_like(self._masks)
+        return self._obs, self._masks
+
+    def _infos(self, masks: np.ndarray) -> dict[str, Any]:
+        core = self._core
+        assert core.opponent is not None and core.game_seed is not None
+        return {"action_mask": masks, "seat": self._seat_buffer().copy(),
+                "opponent": core.opponent.copy(), "game_seed": core.game_seed.copy()}
 
 
 def register_all() -> None:

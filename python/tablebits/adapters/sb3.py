@@ -18,10 +18,15 @@ What SB3 and sb3-contrib look for:
 - ``seed(s)`` before ``reset()`` seeds the next reset (env ``i`` draws from ``(s, i)``).
 
 Wrap it in ``stable_baselines3.common.vec_env.VecMonitor`` for episode statistics.
+
+``export_policy(model, path)`` writes a (Maskable)PPO policy trained on such an env to the
+weights format (``tablebits.bots.weights``): it then plays in C++ as ``tb.bots.Policy`` -- an
+opponent of ``VectorGameEnv``, a bot of ``tb.arena`` and ``tb.ladder`` -- without torch.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -29,9 +34,10 @@ import numpy as np
 from stable_baselines3.common.vec_env.base_vec_env import VecEnv as _SB3VecEnv
 
 from .._core import Game
+from ..bots.weights import save_weights
 from .gymnasium import VectorGameEnv
 
-__all__ = ["VecEnv", "vec_env"]
+__all__ = ["VecEnv", "export_policy", "vec_env"]
 
 
 def vec_env(
@@ -40,15 +46,25 @@ def vec_env(
     seat: int = 0,
     seed: int = 0,
     threads: int | None = None,
+    opponents: Any = None,
+    opponent_weights: Sequence[float] | None = None,
+    rotate_seats: bool = False,
+    reproducible: bool = True,
     **params: Any,
 ) -> VecEnv:
-    """``VecEnv(VectorGameEnv(game_id, num_envs, seat, seed, threads, **params))``."""
+    """``VecEnv(VectorGameEnv(game_id, num_envs, ...))`` with these arguments (the opponents,
+    seats and ``reproducible`` as ``VectorGameEnv`` takes them)."""
     return VecEnv(VectorGameEnv(game_id, num_envs, seat=seat, seed=seed, threads=threads,
+                                opponents=opponents, opponent_weights=opponent_weights,
+                                rotate_seats=rotate_seats, reproducible=reproducible,
                                 **params))
 
 
 class VecEnv(_SB3VecEnv):  # type: ignore[misc]
-    """One ``VectorGameEnv`` as an SB3 ``VecEnv`` (one learning seat, random other seats)."""
+    """One ``VectorGameEnv`` as an SB3 ``VecEnv`` (one learning seat, opponents in C++).
+
+    A finished game's ``infos[i]`` also holds ``"seat"`` and ``"opponent"``: the learner's
+    seat in it and the index of its opponent in the pool (``env.env.opponent_names``)."""
 
     render_mode = None
 
@@ -82,6 +98,8 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
         for i in np.flatnonzero(dones):
             infos[i]["terminal_observation"] = info["final_obs"][i]
             infos[i]["TimeLimit.truncated"] = bool(truncated[i])
+            infos[i]["seat"] = int(info["final_seat"][i])
+            infos[i]["opponent"] = int(info["final_opponent"][i])
         return obs, rewards, dones, infos
 
     def action_masks(self) -> np.ndarray:
@@ -133,3 +151,58 @@ class VecEnv(_SB3VecEnv):  # type: ignore[misc]
 
     def get_images(self) -> Sequence[np.ndarray | None]:
         return [None] * self.num_envs
+
+
+def export_policy(model: Any, path: str | os.PathLike[str], game: Game | None = None,
+                  training: dict[str, Any] | None = None) -> None:
+    """Writes the actor and critic of ``model`` (SB3's ``PPO`` or sb3-contrib's
+    ``MaskablePPO`` with the default ``MlpPolicy``, trained on ``game``'s observations; default:
+    the game of the model's ``VecEnv``) to the weights file ``path``, which ``tb.bots.Policy``
+    plays in C++.
+
+    The C++ network has ReLU hidden layers, so the policy must use them
+    (``policy_kwargs=dict(activation_fn=torch.nn.ReLU)``; ``ValueError`` otherwise). The
+    actor becomes the file's trunk and policy head, the critic its separate ``critic`` trunk
+    and a linear value head (``linear_values``). The critic values one seat, the learner's; the
+    file values every seat from the observer, so the other seats get what the learner's value
+    leaves of the game's total of 1 (win shares), split equally, or in a cooperative game the
+    same value (the team result).
+    """
+    import torch  # the trainer's dependency, loaded with the model
+
+    policy = model.policy
+    if policy.activation_fn is not torch.nn.ReLU:
+        raise ValueError("the C++ network has ReLU layers: train with "
+                         "policy_kwargs=dict(activation_fn=torch.nn.ReLU), not "
+                         f"{policy.activation_fn.__name__}")
+    if type(policy.features_extractor).__name__ != "FlattenExtractor":
+        raise ValueError("export_policy takes the default MlpPolicy (a FlattenExtractor), not "
+                         f"{type(policy.features_extractor).__name__}")
+    if game is None:
+        env = getattr(model.get_env(), "env", None)
+        if not isinstance(env, VectorGameEnv):
+            raise ValueError("pass game=: the model's env is not a tablebits VecEnv")
+        game = env.game
+
+    def linears(net: torch.nn.Module) -> list[tuple[np.ndarray, np.ndarray]]:
+        return [(m.weight.detach().cpu().numpy().T.astype(np.float32),
+                 m.bias.detach().cpu().numpy().astype(np.float32))
+                for m in net.modules() if isinstance(m, torch.nn.Linear)]
+
+    actor = linears(policy.mlp_extractor.policy_net)
+    critic = linears(policy.mlp_extractor.value_net)
+    (policy_w, policy_b), = linears(policy.action_net)
+    (value_w, value_b), = linears(policy.value_net)
+    players = game.num_players
+    if game.info.cooperative:
+        scale, shift = np.ones(players, np.float32), np.zeros(players, np.float32)
+    else:  # seat 0 is the observer: v; each other seat (1 - v) / (players - 1)
+        rest = -1.0 / max(players - 1, 1)
+        scale = np.array([1.0] + [rest] * (players - 1), np.float32)
+        shift = np.array([0.0] + [-rest] * (players - 1), np.float32)
+    arrays = {"policy_w": policy_w, "policy_b": policy_b,
+              "value_w": value_w * scale, "value_b": value_b * scale + shift}
+    for prefix, layers in (("hidden", actor), ("critic", critic)):
+        for i, (w, b) in enumerate(layers):
+            arrays[f"{prefix}{i}_w"], arrays[f"{prefix}{i}_b"] = w, b
+    save_weights(path, game, arrays, training=training, linear_values=True)

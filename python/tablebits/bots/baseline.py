@@ -10,7 +10,7 @@ from .._core import Evaluator, Game, State
 from .._registry import make
 from .builtin import PUCT
 from .names import search_name
-from .weights import Network, load_weights, params_difference, shipped_path, trained_for
+from .weights import Network, check_network_game, load_weights, shipped_path, trained_for
 
 __all__ = ["Baseline"]
 
@@ -79,14 +79,7 @@ class Baseline(PUCT):
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the
         message names the parameters that differ."""
-        if game == self.game:
-            return
-        if game.id != self.game.id:
-            raise ValueError(f"bot {self.name} plays {self.game.id} (its weights' game), "
-                             f"not {game.id}")
-        trained, given = params_difference(self.game.params, game.params)
-        raise ValueError(f"bot {self.name} plays {game.id} with {trained} (the parameters its "
-                         f"weights were trained on), not {given}")
+        check_network_game(self.name, self.game, game)
 
     def act(self, state: State, player: int) -> int:
         """As ``PUCT.act``, for a state of the weights' game only (``ValueError`` otherwise)."""

@@ -7,6 +7,7 @@ from .._registry import short_repr
 from .baseline import Baseline
 from .builtin import ISMCTS, PIMC, BuiltinBot, Random
 from .names import parse_budget
+from .policy import Policy
 
 __all__ = ["parse"]
 
@@ -14,7 +15,9 @@ __all__ = ["parse"]
 def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
     ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET[~MIX]`` (``Baseline``:
-    it needs ``game``, the game it plays; MIX is its ``rollout_mix``). BUDGET is ITERATIONS, a
+    it needs ``game``, the game it plays; MIX is its ``rollout_mix``), or a weights file
+    ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the network's policy without search; it
+    needs ``game`` too). BUDGET is ITERATIONS, a
     time per decision (``20ms``, ``0.5s``: iterations until the time is spent) or both
     (``1000/20ms``: whichever comes first). Time-limited bots depend on the machine's speed
     (``tb.arena`` takes them only with ``reproducible=False``).
@@ -29,6 +32,11 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     if not isinstance(spec, str):
         raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
     shown = short_repr(spec)  # a megabyte of spec is not echoed back
+    weights = _weights_file(spec.strip())
+    if weights is not None:
+        if game is None:
+            raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
+        return Policy(game, *weights)
     name, _, rest = spec.strip().lower().partition(":")
     if "~" in rest and name != "baseline":
         raise ValueError(f"bad bot spec {shown}: ~MIX (the weight of playouts in a leaf's value) "
@@ -66,8 +74,14 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     raise ValueError(
         f"unknown bot {shown}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
-        "pimc:SAMPLES[@DEPTH], baseline or baseline:BUDGET[~MIX]"
+        "pimc:SAMPLES[@DEPTH], baseline, baseline:BUDGET[~MIX] or a weights file PATH.npz"
     )
+
+
+def _weights_file(spec: str) -> tuple[str, bool] | None:
+    """(path, greedy) of a ``PATH.npz`` or ``PATH.npz@greedy`` spec, else None."""
+    path, greedy = (spec[: -len("@greedy")], True) if spec.endswith("@greedy") else (spec, False)
+    return (path, greedy) if path.lower().endswith(".npz") else None
 
 
 def _number(text: str, what: str) -> float:

@@ -3,14 +3,19 @@
 A weights file is an ``.npz`` (numpy's zip of arrays; read with ``allow_pickle=False``) holding
 a small multilayer perceptron -- ``obs -> ReLU(hidden) x layers -> (policy logits over the
 action ids, each player's value)`` -- and a ``meta`` entry (UTF-8 JSON bytes) that tags it with
-what it was trained on:
+what it was trained on. An actor-critic network with separate trunks (SB3's PPO: the actor and
+the critic each have their own hidden layers) adds ``critic{i}_w``/``_b``, the critic's hidden
+layers, as many as the actor's: the value head then reads the critic's last layer instead of
+the actor's.
 
 - ``format``: this module's ``FORMAT``;
 - ``game``, ``params``: the game id and its parameter set (``Game.params``);
 - ``observation_size``, ``num_actions``, ``num_players``;
 - ``layout``: ``observation_digest(game)``, a digest of the observation encoding (below);
 - ``rollout_mix`` (optional, default 0): the share of a playout in each leaf's value that
-  ``Baseline`` plays this network with unless told otherwise, chosen by measurement.
+  ``Baseline`` plays this network with unless told otherwise, chosen by measurement;
+- ``linear_values`` (optional, default false): the value head gives the values themselves, not
+  their logits (a critic fitted to the returns by regression, as PPO's is).
 
 ``load_weights(path, game)`` refuses (``ValueError`` naming the file and the difference) a file
 trained for another game, other parameters, another observation size or layout, and a file that
@@ -44,9 +49,9 @@ import numpy as np
 from .._core import Game, NetworkEvaluator
 from .._paths import write_atomically
 
-__all__ = ["FORMAT", "MAX_BYTES", "Network", "load_weights", "observation_digest",
-           "params_difference", "save_weights", "shipped_networks", "shipped_path",
-           "trained_for"]
+__all__ = ["FORMAT", "MAX_BYTES", "Network", "check_network_game", "load_weights",
+           "observation_digest", "params_difference", "save_weights", "shipped_networks",
+           "shipped_path", "trained_for"]
 
 #: The version of the file format; a file of another version is refused.
 FORMAT = 1
@@ -129,19 +134,27 @@ def _meta_of(game: Game) -> dict[str, Any]:
     }
 
 
+#: A layer's (weight (in, out), bias (out,)).
+Layer = tuple[np.ndarray, np.ndarray]
+
+
 @dataclass
 class Network:
     """An MLP: ``hidden`` (weight, bias) pairs with ReLU, then a policy head (logits over the
     action ids) and a value head (each player's value: a sigmoid, so in [0, 1], the range of
-    the games' win shares). The values are by seat from the observer, as the observations are
-    written: entry ``k`` is player ``(p + k) % num_players`` for an observation of player ``p``
-    (search with ``relative_values=True``)."""
+    the games' win shares; the output itself with ``linear_values``). The value head reads the
+    last ``hidden`` layer, or with a separate ``critic`` trunk (as many layers, also from the
+    observation) the critic's. The values are by seat from the observer, as the observations
+    are written: entry ``k`` is player ``(p + k) % num_players`` for an observation of player
+    ``p`` (search with ``relative_values=True``)."""
 
     meta: dict[str, Any]
-    hidden: list[tuple[np.ndarray, np.ndarray]]
-    policy: tuple[np.ndarray, np.ndarray]
-    value: tuple[np.ndarray, np.ndarray]
+    hidden: list[Layer]
+    policy: Layer
+    value: Layer
     training: dict[str, Any] = field(default_factory=dict)  #: how it was trained (free-form)
+    #: the critic's own hidden layers (empty: the value head shares the actor's ``hidden``)
+    critic: list[Layer] = field(default_factory=list)
     #: the game (parameters included) it was loaded for, which ``native()`` binds it to
     game: Game | None = field(default=None, repr=False, compare=False)
 
@@ -158,6 +171,11 @@ class Network:
         """The ``rollout_mix`` ``Baseline`` plays this network with by default."""
         return float(self.meta.get("rollout_mix", 0.0))
 
+    @property
+    def linear_values(self) -> bool:
+        """Whether the value head gives the values themselves (no sigmoid)."""
+        return bool(self.meta.get("linear_values", False))
+
     def forward(self, observations: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Policy logits ``(B, num_actions)`` and values ``(B, num_players)`` of a batch of
         observations ``(B, observation_size)``."""
@@ -167,11 +185,11 @@ class Network:
                 f"the {self.game_id} network takes observations of size "
                 f"{self.observation_size}, got {x.shape[1]}"
             )
-        for w, b in self.hidden:
-            x = np.maximum(x @ w + b, 0.0)
-        logits = x @ self.policy[0] + self.policy[1]
-        values = 1.0 / (1.0 + np.exp(-(x @ self.value[0] + self.value[1])))
-        return logits, values
+        actor = _trunk(x, self.hidden)
+        critic = _trunk(x, self.critic) if self.critic else actor
+        logits = actor @ self.policy[0] + self.policy[1]
+        z = critic @ self.value[0] + self.value[1]
+        return logits, z if self.linear_values else 1.0 / (1.0 + np.exp(-z))
 
     def evaluate(self, observations: np.ndarray,
                  masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -187,28 +205,72 @@ class Network:
         """The same network run in C++ (``tablebits._core.NetworkEvaluator``), the evaluator
         ``Baseline`` searches with: the numbers of ``evaluate`` up to float rounding, without
         the GIL. It is bound to ``game`` (the one ``load_weights`` checked it against): a
-        search of another game or parameter set refuses it (``ValueError``)."""
-        return NetworkEvaluator(self.hidden, self.policy, self.value, game=self.game)
+        search of another game or parameter set refuses it (``ValueError``). A separate critic
+        runs beside the actor as one network of twice the width: each layer joins the two side
+        by side, the weights between them zero, so each half computes what it computes alone."""
+        hidden, policy, value = self.hidden, self.policy, self.value
+        if self.critic:
+            hidden, policy, value = _joined(self.hidden, self.critic, policy, value)
+        return NetworkEvaluator(hidden, policy, value, game=self.game,
+                                linear_values=self.linear_values)
 
     def arrays(self) -> dict[str, np.ndarray]:
         """The parameters by name, as stored in the file."""
         out: dict[str, np.ndarray] = {}
         for i, (w, b) in enumerate(self.hidden):
             out[f"hidden{i}_w"], out[f"hidden{i}_b"] = w, b
+        for i, (w, b) in enumerate(self.critic):
+            out[f"critic{i}_w"], out[f"critic{i}_b"] = w, b
         out["policy_w"], out["policy_b"] = self.policy
         out["value_w"], out["value_b"] = self.value
         return out
 
 
+def _trunk(x: np.ndarray, layers: list[Layer]) -> np.ndarray:
+    for w, b in layers:
+        x = np.maximum(x @ w + b, 0.0)
+    return x
+
+
+def _joined(actor: list[Layer], critic: list[Layer], policy: Layer,
+            value: Layer) -> tuple[list[Layer], Layer, Layer]:
+    """Actor and critic trunks of equal depth as one trunk (block-diagonal weights after the
+    first layer, which both read in full), with heads that read their own half."""
+    hidden = []
+    for i, ((wa, ba), (wc, bc)) in enumerate(zip(actor, critic, strict=True)):
+        if i == 0:
+            w = np.concatenate([wa, wc], axis=1)
+        else:
+            w = np.zeros((wa.shape[0] + wc.shape[0], wa.shape[1] + wc.shape[1]), np.float32)
+            w[: wa.shape[0], : wa.shape[1]] = wa
+            w[wa.shape[0]:, wa.shape[1]:] = wc
+        hidden.append((w, np.concatenate([ba, bc])))
+    width_a = actor[-1][0].shape[1]
+    width_c = critic[-1][0].shape[1]
+
+    def reading(head: Layer, offset: int) -> Layer:
+        w = np.zeros((width_a + width_c, head[0].shape[1]), np.float32)
+        w[offset: offset + head[0].shape[0]] = head[0]
+        return w, head[1]
+
+    return hidden, reading(policy, 0), reading(value, width_a)
+
+
 def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.ndarray],
-                 training: dict[str, Any] | None = None, rollout_mix: float = 0.0) -> None:
-    """Writes ``arrays`` (``hidden{i}_w``/``_b``, ``policy_w``/``_b``, ``value_w``/``_b``, float32)
-    tagged for ``game`` to ``path``, atomically (a temporary file, then ``os.replace``): a kill
-    mid-write leaves the previous file, never a torn one. ``rollout_mix`` is the mix
-    ``Baseline`` plays the network with by default."""
+                 training: dict[str, Any] | None = None, rollout_mix: float = 0.0,
+                 linear_values: bool = False) -> None:
+    """Writes ``arrays`` (``hidden{i}_w``/``_b``, optionally ``critic{i}_w``/``_b``,
+    ``policy_w``/``_b``, ``value_w``/``_b``, float32) tagged for ``game`` to ``path``, atomically
+    (a temporary file, then ``os.replace``): a kill mid-write leaves the previous file, never a
+    torn one. ``rollout_mix`` is the mix ``Baseline`` plays the network with by default;
+    ``linear_values`` marks a value head without the sigmoid."""
     if not 0.0 <= rollout_mix <= 1.0:
         raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
+    if not isinstance(linear_values, bool):
+        raise TypeError(f"linear_values must be a bool, got {linear_values!r}")
     meta = dict(_meta_of(game), training=training or {}, rollout_mix=float(rollout_mix))
+    if linear_values:
+        meta["linear_values"] = True
     payload: dict[str, Any] = {k: np.ascontiguousarray(v, np.float32) for k, v in arrays.items()}
     payload["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), np.uint8)
     target = Path(path)
@@ -220,7 +282,7 @@ def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.
 #: a file declaring more is refused before anything is read (a small zip may unpack to GBs).
 MAX_BYTES = 64 * 2**20
 #: The entries a weights file may hold.
-_ENTRY = re.compile(r"(hidden\d{1,3}_[wb]|policy_[wb]|value_[wb]|meta)\.npy")
+_ENTRY = re.compile(r"((hidden|critic)\d{1,3}_[wb]|policy_[wb]|value_[wb]|meta)\.npy")
 
 
 def _read(path: Path) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
@@ -263,7 +325,8 @@ def _entries(path: Path, archive: zipfile.ZipFile) -> dict[str, np.ndarray]:
     if unknown:
         shown = ", ".join(repr(name[:40]) for name in unknown[:3])
         raise ValueError(f"weights file {path} is corrupt: unknown entries {shown} (a weights "
-                         "file holds meta, hidden<i>_w/_b, policy_w/_b and value_w/_b)")
+                         "file holds meta, hidden<i>_w/_b, critic<i>_w/_b, policy_w/_b and "
+                         "value_w/_b)")
     if len(set(names)) != len(names):
         raise ValueError(f"weights file {path} is corrupt: an entry appears twice")
     total = sum(info.file_size for info in infos)
@@ -316,6 +379,18 @@ def params_difference(trained: Any, given: dict[str, Any]) -> tuple[str, str]:
     return shown(trained), shown(given)
 
 
+def check_network_game(bot: str, trained: Game, game: Game) -> None:
+    """``ValueError`` unless ``game`` is ``trained`` (parameters included), the game of the
+    weights bot ``bot`` plays; the message names the parameters that differ."""
+    if game == trained:
+        return
+    if game.id != trained.id:
+        raise ValueError(f"bot {bot} plays {trained.id} (its weights' game), not {game.id}")
+    was, given = params_difference(trained.params, game.params)
+    raise ValueError(f"bot {bot} plays {game.id} with {was} (the parameters its weights were "
+                     f"trained on), not {given}")
+
+
 def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
     if meta.get("format") != FORMAT:
         raise ValueError(f"weights file {path} has format {meta.get('format')!r}, this "
@@ -331,6 +406,9 @@ def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
         if meta.get(key) != want[key]:
             raise ValueError(f"weights file {path} was trained for {what} {meta.get(key)!r}, "
                              f"but the game has {want[key]!r}")
+    if not isinstance(meta.get("linear_values", False), bool):
+        raise ValueError(f"weights file {path} is corrupt: linear_values "
+                         f"{meta.get('linear_values')!r} is not a bool")
     mix = meta.get("rollout_mix", 0.0)
     if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix <= 1.0:
         raise ValueError(f"weights file {path} is corrupt: rollout_mix {mix!r} is not a number "
@@ -343,24 +421,38 @@ def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
         )
 
 
+def _layers(arrays: dict[str, np.ndarray], prefix: str) -> list[Layer]:
+    """The (weight, bias) pairs ``prefix0``, ``prefix1``, ... up to the first missing one."""
+    layers: list[Layer] = []
+    while f"{prefix}{len(layers)}_w" in arrays:
+        i = len(layers)
+        layers.append((arrays[f"{prefix}{i}_w"], arrays[f"{prefix}{i}_b"]))
+    return layers
+
+
 def _network(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> Network:
-    sizes = [int(meta["observation_size"])]
-    hidden = []
     try:
-        for i in range(len(arrays)):
-            if f"hidden{i}_w" not in arrays:
-                break
-            hidden.append((arrays[f"hidden{i}_w"], arrays[f"hidden{i}_b"]))
+        hidden = _layers(arrays, "hidden")
+        critic = _layers(arrays, "critic")
         policy = (arrays["policy_w"], arrays["policy_b"])
         value = (arrays["value_w"], arrays["value_b"])
     except KeyError as err:
         raise ValueError(f"weights file {path} is corrupt: it has no array {err}") from None
-    for w, _ in hidden:
-        sizes.append(w.shape[-1] if w.ndim else 0)
-    expected = [(f"hidden{i}", (sizes[i], sizes[i + 1])) for i in range(len(hidden))]
-    expected += [("policy", (sizes[-1], int(meta["num_actions"]))),
-                 ("value", (sizes[-1], int(meta["num_players"])))]
-    for (name, shape), (w, b) in zip(expected, [*hidden, policy, value], strict=True):
+    if critic and len(critic) != len(hidden):
+        raise ValueError(f"weights file {path} is corrupt: its critic has {len(critic)} hidden "
+                         f"layers, its actor {len(hidden)} (a separate critic has as many)")
+
+    def chained(name: str, layers: list[Layer]) -> list[tuple[str, tuple[int, int]]]:
+        sizes = [int(meta["observation_size"])]
+        sizes += [w.shape[-1] if w.ndim else 0 for w, _ in layers]
+        return [(f"{name}{i}", (sizes[i], sizes[i + 1])) for i in range(len(layers))]
+
+    expected = chained("hidden", hidden) + chained("critic", critic)
+    width = expected[len(hidden) - 1][1][1] if hidden else int(meta["observation_size"])
+    value_width = expected[-1][1][1] if critic else width
+    expected += [("policy", (width, int(meta["num_actions"]))),
+                 ("value", (value_width, int(meta["num_players"])))]
+    for (name, shape), (w, b) in zip(expected, [*hidden, *critic, policy, value], strict=True):
         if w.shape != shape or b.shape != shape[1:] or w.dtype != np.float32 \
                 or b.dtype != np.float32:
             raise ValueError(f"weights file {path} is corrupt: {name} has shapes {w.shape}, "
@@ -371,7 +463,8 @@ def _network(path: Path, meta: dict[str, Any], arrays: dict[str, np.ndarray]) ->
     if not isinstance(training, dict):
         raise ValueError(f"weights file {path} is corrupt: meta's training is a "
                          f"{type(training).__name__}, not an object")
-    return Network(meta=meta, hidden=hidden, policy=policy, value=value, training=dict(training))
+    return Network(meta=meta, hidden=hidden, policy=policy, value=value, training=dict(training),
+                   critic=critic)
 
 
 def trained_for(path: str | os.PathLike[str]) -> tuple[str, dict[str, Any]]:

@@ -95,9 +95,9 @@ class ArenaJob:
     bots_blob: bytes  #: per entry, its bot's configuration bytes (``config._bytes()``)
     searching: bool  #: whether a bot searches (games take milliseconds or more)
     record: bool = False  #: note every game's decisions (records=; local, keep_games only)
-    #: the bots with a learned evaluator (``PUCT``, ``Baseline``, ``PIMC`` with one): it lives in
-    #: this process, so the job runs on local threads only, and an error it raised ends the job
-    #: after the chunk
+    #: the bots with a learned evaluator (``PUCT``, ``Baseline``, ``Policy``, ``PIMC`` with
+    #: one): it lives in this process, so the job runs on local threads only, and an error it
+    #: raised ends the job after the chunk
     learned: tuple[BuiltinBot, ...] = ()
     #: the caller accepted time-limited bots, whose games depend on the machine's speed
     allow_time_limits: bool = False
