@@ -132,5 +132,6 @@ def main() -> None:
             extra = f"{ms:.1f} ms/decision on {args.threads} threads"
         show(label, wins, args.games, seconds, extra)
 
+
 if __name__ == "__main__":
     main()

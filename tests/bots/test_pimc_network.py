@@ -133,3 +133,5 @@ def test_learned_pimc_stays_local() -> None:
         pickle.dumps(bot)
     plain = pickle.loads(pickle.dumps(tb.bots.PIMC(samples=3, depth=2)))
     assert (plain.samples, plain.depth, plain.config) == (3, 2, tb.bots.PIMC(3, 2).config)
+    mixed = pickle.loads(pickle.dumps(tb.bots.PIMC(leaf_mix=0.5)))
+    assert mixed.config == tb.bots.PIMC(leaf_mix=0.5).config

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, NoReturn, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
@@ -62,7 +62,7 @@ def registered(
     return Evaluator(evaluator)
 
 
-def unpicklable(bot: BuiltinBot) -> tuple[Any, ...]:
+def unpicklable(bot: BuiltinBot) -> NoReturn:
     """Raises ``TypeError``: the config of ``bot`` names its evaluator by its id in this
     process's engine, so a default pickle or copy would name another evaluator, or none, once
     loaded."""
@@ -145,6 +145,8 @@ class PUCT(BuiltinBot):
     evaluator lives in the engine; ``Baseline`` does.
     """
 
+    learned = True
+
     def __init__(
         self,
         evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator
@@ -184,10 +186,8 @@ class PUCT(BuiltinBot):
     def _decision_seed(self) -> int | None:
         return self.seed
 
-    learned = True
-
     def __reduce__(self) -> tuple[Any, ...]:
-        return unpicklable(self)
+        unpicklable(self)
 
 
 class PIMC(BuiltinBot):
@@ -245,8 +245,9 @@ class PIMC(BuiltinBot):
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.learned:
-            return unpicklable(self)
-        return (PIMC, (self.samples, self.depth, self.seed, self.time_limit, self.threads))
+            unpicklable(self)
+        return (PIMC, (self.samples, self.depth, self.seed, self.time_limit, self.threads, None,
+                       self.leaf_mix))
 
 
 def fill_seats(bots: Sequence[_T], seats: int) -> list[_T]:
