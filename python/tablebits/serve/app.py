@@ -26,7 +26,7 @@ from typing import Any
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -72,8 +72,7 @@ def _static(name: str) -> Response:
     if name not in STATIC:
         return _error(404, f"no page {name!r}")
     text = resources.files(__package__).joinpath("static").joinpath(name).read_text("utf-8")
-    media = STATIC[name]
-    return HTMLResponse(text) if media == "text/html" else Response(text, media_type=media)
+    return Response(text, media_type=STATIC[name])  # text/* gets "; charset=utf-8"
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from .._core import State
 from ..bots.builtin import Bot, BuiltinBot, step_decider
+from ..records import bot_name
 
 
 class BotFailure(RuntimeError):
@@ -37,7 +38,7 @@ class BotRunner:
         after an undo bring the same answers."""
         if isinstance(bot, BuiltinBot):
             bot = step_decider(bot, seed, seat, step)
-        who = f"player {seat}'s bot ({getattr(bot, 'name', type(bot).__name__)})"
+        who = f"player {seat}'s bot ({bot_name(bot)})"
         copy = state.clone()
         loop = asyncio.get_running_loop()
         try:

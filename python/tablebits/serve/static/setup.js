@@ -8,8 +8,12 @@ function paramValue(text) {
   try { return JSON.parse(text); } catch (e) { return text; }  // a bare word is a string
 }
 
+function chosenGame() {
+  return games.find((g) => g.id === $("game").value);
+}
+
 function chosenParams() {
-  const game = games.find((g) => g.id === $("game").value);
+  const game = chosenGame();
   const params = {};
   for (const input of document.querySelectorAll("#params input")) {
     if (input.value !== JSON.stringify(game.params[input.name])) {
@@ -19,22 +23,28 @@ function chosenParams() {
   return params;
 }
 
+function labelledInput(box, text, id) {
+  // One row of the form, a label and its input, added to box; returns the input.
+  const row = document.createElement("div");
+  row.className = "row";
+  const label = document.createElement("label");
+  label.textContent = text;
+  label.htmlFor = id;
+  const input = document.createElement("input");
+  input.id = id;
+  row.append(label, input);
+  box.append(row);
+  return input;
+}
+
 function showSeats(count) {
   const box = $("seats");
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
   box.textContent = "";
   for (let p = 0; p < count; p++) {
-    const row = document.createElement("div");
-    row.className = "row";
-    const label = document.createElement("label");
-    label.textContent = `player ${p}`;
-    label.htmlFor = `seat-${p}`;
-    const input = document.createElement("input");
-    input.id = `seat-${p}`;
+    const input = labelledInput(box, `player ${p}`, `seat-${p}`);
     input.setAttribute("list", "bots");
     input.value = old[p] || (p === 0 ? "human" : "ismcts:20ms");
-    row.append(label, input);
-    box.append(row);
   }
 }
 
@@ -47,23 +57,15 @@ async function check() {
 }
 
 function showParams() {
-  const game = games.find((g) => g.id === $("game").value);
+  const game = chosenGame();
   const box = $("params");
   box.textContent = "";
   for (const [name, value] of Object.entries(game.params)) {
-    const row = document.createElement("div");
-    row.className = "row";
-    const label = document.createElement("label");
-    label.textContent = name;
-    label.htmlFor = `param-${name}`;
-    const input = document.createElement("input");
-    input.id = `param-${name}`;
+    const input = labelledInput(box, name, `param-${name}`);
     input.name = name;
     input.className = "param";
     input.value = JSON.stringify(value);
     input.addEventListener("change", check);
-    row.append(label, input);
-    box.append(row);
   }
   $("seats").textContent = "";
   showSeats(game.players);
