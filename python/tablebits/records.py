@@ -173,6 +173,15 @@ class RecordWriter:
         self.actions.append(list(action) if isinstance(action, list) else int(action))
         self.strings.append(text)
 
+    def last_decision(self, seat: int) -> int | None:
+        """The step of ``seat``'s last decision so far (a move, or its part of a joint one),
+        or None."""
+        for k in range(len(self.actions) - 1, -1, -1):
+            action = self.actions[k]
+            if action[seat] >= 0 if isinstance(action, list) else self.players[k] == seat:
+                return k
+        return None
+
     def truncate(self, steps: int) -> State:
         """Forgets every step from ``steps`` on; returns the state before step ``steps``."""
         del self.players[steps:], self.actions[steps:], self.strings[steps:]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -21,7 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -48,22 +46,6 @@ def server() -> Iterator[str]:
     finally:
         child.send_signal(signal.SIGINT)
         child.wait(timeout=20)
-
-
-@pytest.fixture
-def second_browser() -> Iterator[webdriver.Chrome]:
-    """Another browser, with its own session: a second person."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1400,1000"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(
-        executable_path=shutil.which("chromedriver")))
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def screenshot(driver, name: str) -> None:

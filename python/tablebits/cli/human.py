@@ -161,7 +161,7 @@ class HumanGame:
             elif command in ("quit", "exit"):
                 raise _Quit
             elif command == "undo":
-                if self._last_decision() is None:
+                if self.writer.last_decision(self.seat) is None:
                     self._say("Nothing to undo: this is your first decision.")
                 else:
                     return None
@@ -173,18 +173,10 @@ class HumanGame:
                 self._say(f"{problem} Type a move, its number in the list ({where}), or ? for "
                           "help.")
 
-    def _last_decision(self) -> int | None:
-        """The step of the person's previous decision, if any."""
-        for k in range(len(self.writer.actions) - 1, -1, -1):
-            player, action = self.writer.players[k], self.writer.actions[k]
-            mine = action[self.seat] >= 0 if isinstance(action, list) else player == self.seat
-            if mine:
-                return k
-        return None
 
     def _undo(self) -> State:
         """The state of the person's previous decision, with later steps forgotten."""
-        k = self._last_decision()
+        k = self.writer.last_decision(self.seat)
         assert k is not None  # _ask only returns None when there is one
         self._say(f"Undone: back to step {k}.")
         return self.writer.truncate(k)

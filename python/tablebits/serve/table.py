@@ -139,13 +139,7 @@ class Table:
 
     def last_decision(self, seat: int) -> int | None:
         """The step of ``seat``'s last decision, or None."""
-        for k in range(self.step - 1, -1, -1):
-            action = self.writer.actions[k]
-            mine = action[seat] >= 0 if isinstance(action, list) else \
-                self.writer.players[k] == seat
-            if mine:
-                return k
-        return None
+        return self.writer.last_decision(seat)
 
     def ask_undo(self, seat: int) -> bool:
         """``seat`` (a human) asks to go back to its last decision, or agrees to the undo
