@@ -25,7 +25,15 @@ __all__ = ["BotPolicy", "derive_seed"]
 
 def derive_seed(seed: int, *parts: bytes | int | str) -> int:
     """A 64-bit seed from ``seed`` and ``parts``: the same inputs, the same seed everywhere."""
-    digest = hashlib.blake2b(seed.to_bytes(8, "little"), digest_size=8)
+    return _seed_of(_digest(seed, *parts))
+
+
+def _digest(seed: int, *parts: bytes | int | str) -> hashlib.blake2b:
+    """The hash ``derive_seed`` reads its seed from, open for more parts (``_extended``)."""
+    return _extended(hashlib.blake2b(seed.to_bytes(8, "little"), digest_size=8), parts)
+
+
+def _extended(digest: hashlib.blake2b, parts: tuple[bytes | int | str, ...]) -> hashlib.blake2b:
     for part in parts:
         if isinstance(part, int):
             part = part.to_bytes(8, "little", signed=True)
@@ -33,6 +41,10 @@ def derive_seed(seed: int, *parts: bytes | int | str) -> int:
             part = part.encode()
         digest.update(len(part).to_bytes(4, "little"))
         digest.update(part)
+    return digest
+
+
+def _seed_of(digest: hashlib.blake2b) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
@@ -44,8 +56,11 @@ class BotPolicy:
 
     def __init__(self, config: BotConfig, seed: int) -> None:
         self.config = config
-        self.seed = seed
         self.queries = 0
+        # derive_seed(seed, "reply", ...) and (seed, "sample", ...) hashed up to the fixed
+        # parts once: a playout asks for a reply at nearly every step
+        self._reply_digest = _digest(seed, "reply")
+        self._sample_digest = _digest(seed, "sample")
         self._replies: dict[tuple[int, bytes], int] = {}
         self._samples: dict[tuple[int, bytes], list[int]] = {}
 
@@ -66,7 +81,7 @@ class BotPolicy:
         key = self._knowledge(state, player)
         action = self._replies.get(key)
         if action is None:
-            action = self.draw(state, player, derive_seed(self.seed, "reply", *key))
+            action = self.draw(state, player, _seed_of(_extended(self._reply_digest.copy(), key)))
             self._replies[key] = action
         return action
 
@@ -82,6 +97,8 @@ class BotPolicy:
         own draws: a best response's model of the mixed choice."""
         key = self._knowledge(state, player)
         drawn = self._samples.setdefault(key, [])
-        drawn.extend(self.draw(state, player, derive_seed(self.seed, "sample", k, *key))
-                     for k in range(len(drawn), count))
+        drawn.extend(
+            self.draw(state, player, _seed_of(_extended(self._sample_digest.copy(), (k, *key))))
+            for k in range(len(drawn), count)
+        )
         return drawn[:count]
