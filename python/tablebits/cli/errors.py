@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+#: The errors a command reports as one line and exit status 2 (bad arguments, no cluster, a
+#: missing extra), rather than a traceback.
+USAGE_ERRORS = (ValueError, TypeError, MemoryError, ConnectionError, ImportError)
+
 #: Whole phrases first: where a Python value has no flag of its own.
 _PHRASES = [
     ("pass address=None", "leave out --address"),

@@ -20,7 +20,7 @@ from ..errors import OutputError
 from ..simulate import simulate
 from ..strength.ladder import ladder
 from ..train import command as train_command
-from .errors import error_line, output_error_line
+from .errors import USAGE_ERRORS, error_line, output_error_line
 from .exploitability import add_exploitability_parser, run_exploitability
 from .options import (
     AGAIN,
@@ -39,9 +39,6 @@ from .sweep import add_sweep_parser, run_sweep
 #: Above this many games the CLI keeps only the summary (it prints nothing per game anyway).
 KEEP_GAMES_LIMIT = 1_000_000
 
-#: The errors a command reports as one line and exit status 2 (bad arguments, no cluster, a
-#: missing extra), rather than a traceback.
-USAGE_ERRORS = (ValueError, TypeError, MemoryError, ConnectionError, ImportError)
 
 
 def main(argv: list[str] | None = None) -> int:
