@@ -24,11 +24,11 @@ def measure(folder: Path, games: int, threads: int) -> dict:
         raise SystemExit(f"no gen*.npz in {folder}")
     game_id, params = trained_for(snapshots[0])
     game = tb.make(game_id, **params)
-    ladder = tb.ladder(game, ["random", *(tb.bots.Policy(game, p) for p in snapshots)],
-                       games=games, seed=1, threads=threads)
+    policies = [tb.bots.Policy(game, p) for p in snapshots]
+    ladder = tb.ladder(game, ["random", *policies], games=games, seed=1, threads=threads)
     points = []
-    for path, rating in zip(snapshots, ladder.ratings[1:], strict=True):
-        training = tb.bots.weights.load_weights(path, game).training
+    for path, policy, rating in zip(snapshots, policies, ladder.ratings[1:], strict=True):
+        training = policy.network.training
         points.append({"snapshot": path.name, "generation": training.get("generation"),
                        "steps": training.get("steps"), "elo": rating.mean,
                        "low": rating.low, "high": rating.high})

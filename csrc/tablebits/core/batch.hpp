@@ -90,16 +90,19 @@ class BatchEnv {
   // A uniformly random legal action for every acting player, kNoAction elsewhere.
   void sample_actions(int32_t* out, int threads) {
     ThreadPool::instance().parallel_for(size(), threads, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        for (int p = 0; p < players_; ++p) {
-          const ActionMask m = legal_[i * players_ + p];
-          out[i * players_ + p] = m ? random_action(m, policy_rng_[i]) : kNoAction;
-        }
-      }
+      for (size_t i = begin; i < end; ++i) random_row(i, out + i * players_);
     });
   }
 
  protected:
+  // A uniformly random legal action of env i for every acting player into row[p], kNoAction
+  // elsewhere, from the env's policy stream.
+  void random_row(size_t i, int32_t* row) {
+    const ActionMask* legal = legal_.data() + i * players_;
+    Rng& rng = policy_rng_[i];
+    for (int p = 0, n = players_; p < n; ++p) row[p] = legal[p] ? random_action(legal[p], rng) : kNoAction;
+  }
+
   void new_game(size_t i) {
     game_seed_[i] = episode_rng_[i].next();
     G::init(states_[i], params_, game_seed_[i]);

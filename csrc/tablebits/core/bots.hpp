@@ -259,17 +259,16 @@ struct PolicyBot {
    private:
     int most_probable(ActionMask legal) const {
       int best = lowest_bit(legal);
-      for (ActionMask m = legal; m; m &= m - 1) {
-        const int a = lowest_bit(m);
+      for_each_bit(legal, [&](int a) {
         if (priors[a] > priors[best]) best = a;
-      }
+      });
       return best;
     }
 
     // A legal action with probability priors[a] / (their sum over the legal actions).
     int drawn(ActionMask legal, Rng& rng) const {
       double total = 0.0;
-      for (ActionMask m = legal; m; m &= m - 1) total += priors[lowest_bit(m)];
+      for_each_bit(legal, [&](int a) { total += priors[a]; });
       if (!(total > 0.0)) return random_action(legal, rng);
       const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
       double sum = 0.0;

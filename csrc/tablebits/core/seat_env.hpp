@@ -68,8 +68,8 @@ class SeatEnv : public BatchEnv<G> {
         games_(num_envs),
         node_(num_envs) {}
 
-  // Why `pool` cannot play this game (""): a bad weight, a bot that refuses the game, or a
-  // time-limited bot unless `allow_time_limits`.
+  // Why `pool` cannot play this game (""): a bad weight, or a time-limited bot unless
+  // `allow_time_limits`. Its bots must have passed bot_refusal<G> (read_bots checks them).
   std::string refusal(const OpponentPool& pool, bool allow_time_limits) const {
     if (pool.bots.empty() || pool.bots.size() != pool.weights.size()) return "the pool needs one weight per bot";
     double total = 0.0;
@@ -79,7 +79,6 @@ class SeatEnv : public BatchEnv<G> {
     }
     if (!(total > 0.0)) return "the pool's weights must not all be 0";
     for (const BotConfig& bot : pool.bots) {
-      if (const std::string why = bot_refusal<G>(bot, params_); !why.empty()) return why;
       if (!allow_time_limits && !bot_reproducible(bot))
         return "time-limited opponents make the games depend on the machine's speed: pass reproducible=False";
     }
@@ -195,17 +194,16 @@ class SeatEnv : public BatchEnv<G> {
   }
 
   // Applies `row` in env i; at the end of a game reports it into `last` (seat and opponent
-  // too), starts the next one and returns true.
-  bool advance(size_t i, const int32_t* row, EndReport& last) {
+  // too) and starts the next one.
+  void advance(size_t i, const int32_t* row, EndReport& last) {
     const int seat = seat_[i];
     const int32_t opponent = opponent_[i];
     apply_row(i, row);
     if (!(buffers_.terminated[i] | buffers_.truncated[i])) {
       ++node_[i];
-      return false;
+      return;
     }
     ended(i, last, seat, opponent);
-    return true;
   }
 
   // BatchEnv's step of env i, in a function of its own as in BatchEnv::step: inlined into the
@@ -232,12 +230,11 @@ class SeatEnv : public BatchEnv<G> {
   // random opponent also draws an entry for the learner and drops it, so that its stream is
   // the one it has always been (random games did not change with the opponent pool).
   void others_row(size_t i, int32_t* row) {
-    const ActionMask* legal = legal_.data() + i * players_;
     if (all_random_ || std::holds_alternative<RandomBot>(bot_[i])) {
-      Rng& rng = policy_rng_[i];
-      for (int p = 0; p < players_; ++p) row[p] = legal[p] ? random_action(legal[p], rng) : kNoAction;
+      Base::random_row(i, row);
       return;
     }
+    const ActionMask* legal = legal_.data() + i * players_;
     const int seat = seat_[i];
     for (int p = 0; p < players_; ++p) row[p] = legal[p] && p != seat ? bot_move(i, p, legal[p]) : kNoAction;
   }

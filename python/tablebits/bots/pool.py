@@ -48,16 +48,12 @@ class OpponentPool:
         """The bots' names, in pool order (the indices ``VectorGameEnv``'s info reports)."""
         return [bot.name for bot in self.bots]
 
-    @property
-    def searches(self) -> bool:
-        """True if some bot is not random play (its moves cost a search or a network)."""
-        return any(not isinstance(bot, Random) for bot in self.bots)
-
     def blob(self) -> bytes:
         """The bots' byte form, as the batch module reads them."""
         return b"".join(bot.config._bytes() for bot in self.bots)
 
     def weight_array(self) -> np.ndarray:
+        """The weights as the float64 array the batch module reads."""
         return np.array(self.weights, np.float64)
 
 
