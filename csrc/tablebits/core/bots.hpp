@@ -270,7 +270,7 @@ struct PolicyBot {
       double total = 0.0;
       for_each_bit(legal, [&](int a) { total += priors[a]; });
       if (!(total > 0.0)) return random_action(legal, rng);
-      const double u = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
+      const double u = rng.unit() * total;
       double sum = 0.0;
       int last = lowest_bit(legal);
       for (ActionMask m = legal; m; m &= m - 1) {

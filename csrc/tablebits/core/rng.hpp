@@ -38,6 +38,8 @@ struct Rng {
 
   // An integer in [0, n): the high word of next() * n. Its bias is below n / 2^64.
   constexpr uint32_t uniform(uint32_t n) noexcept { return scale(next(), n); }
+  // A double in [0, 1): the top 53 bits of next(), each value equally likely.
+  constexpr double unit() noexcept { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
   // Fisher-Yates from the last index down.
   template <class T>

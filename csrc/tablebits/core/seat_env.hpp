@@ -182,7 +182,7 @@ class SeatEnv : public BatchEnv<G> {
                        : seat0_;
     ++games_[i];
     Rng draw{derive_seed(game_seed_[i], 0, 3)};
-    const double u = static_cast<double>(draw.next() >> 11) * 0x1.0p-53;
+    const double u = draw.unit();
     size_t k = 0;
     while (k + 1 < cumulative_.size() && !(u < cumulative_[k])) ++k;
     opponent_[i] = static_cast<int32_t>(k);
