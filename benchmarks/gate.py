@@ -14,7 +14,7 @@ slowdown (more work per game or per step) fails it. The workloads:
 - `baseline`: PUCT iterations with that network, as Baseline searches (searches of 1,000
   iterations, no playouts), per iteration;
 - `python`: Python-driven stepping (`legal_actions` + `apply_action`) through the bindings,
-  per step, with a fixed PYTHONHASHSEED.
+  per step, with a fixed PYTHONHASHSEED and one BLAS thread.
 
 Counts depend on the compiler and Python build, so the baseline belongs to the project's
 machine kind. To refresh it after an intended change (or a toolchain change), run
@@ -99,7 +99,10 @@ def callgrind(command: list[str]) -> tuple[int, str]:
             ["setarch", os.uname().machine, "-R", "valgrind", "--tool=callgrind",
              f"--callgrind-out-file={tmp}/out", *command],
             capture_output=True, text=True, check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
+            # One BLAS thread: numpy's OpenBLAS otherwise starts worker threads that spin for
+            # a scheduler-dependent time, which moved the Python workload's count by 14%.
+            env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1",
+                 "OMP_NUM_THREADS": "1"},
         )
     match = re.search(r"Collected : (\d+)", proc.stderr)
     if not match:
