@@ -31,15 +31,22 @@ def _start(*args: str) -> tuple[subprocess.Popen, str]:
     return child, found.group(1)
 
 
-def test_ctrl_c_stops_the_server_cleanly():
+@pytest.mark.parametrize("seats", [["human", "human"], ["ismcts:20s", "ismcts:20s"]],
+                         ids=["people", "bots-searching"])
+def test_ctrl_c_stops_the_server_cleanly(seats):
     child, address = _start()
     try:
         assert address.startswith("http://127.0.0.1:")
-        # Two people: with a bot searching at the Ctrl-C, uvicorn can still log a traceback
-        # (the engine turns the signal into KeyboardInterrupt in the bot's thread).
-        body = json.dumps({"game": "good_fortune", "seats": ["human", "human"]})
+        body = json.dumps({"game": "good_fortune", "seats": seats})
         with urllib.request.urlopen(address + "api/tables", body.encode(), timeout=10) as made:
             assert made.status == 201
+            view = json.load(made)
+        if "ismcts:20s" in seats:  # the Ctrl-C comes while a bot searches in its thread
+            token = view["hot_seat"].partition("#token=")[2]
+            request = urllib.request.Request(address + f"api/tables/{view['table']}",
+                                             headers={"Authorization": f"Bearer {token}"})
+            with urllib.request.urlopen(request, timeout=10) as seen:
+                assert any(seat["thinking"] for seat in json.load(seen)["seats"])
         with urllib.request.urlopen(address, timeout=10) as page:
             assert page.status == 200
         child.send_signal(signal.SIGINT)

@@ -43,7 +43,7 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         try:
             action = await asyncio.wait_for(
-                loop.run_in_executor(self._pool, bot.act, copy, seat), self.limit)
+                loop.run_in_executor(self._pool, _act, bot, copy, seat), self.limit)
         except asyncio.TimeoutError:
             raise BotFailure(f"{who} did not decide within {self.limit:g} s") from None
         except Exception as err:  # any failure of a bot ends its table, not the server
@@ -55,3 +55,13 @@ class BotRunner:
     def close(self) -> None:
         """Stops taking decisions; those under way finish in their threads."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _act(bot: Bot, state: State, seat: int) -> int:
+    """``bot.act``, where Ctrl-C's early stop of a search (the engine raises KeyboardInterrupt in
+    the searching thread) becomes an ordinary failure: the server is stopping, and a
+    KeyboardInterrupt carried into the event loop would end it with a traceback instead."""
+    try:
+        return bot.act(state, seat)
+    except KeyboardInterrupt:
+        raise RuntimeError("its search was interrupted (the server is stopping)") from None
