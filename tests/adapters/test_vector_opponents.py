@@ -135,7 +135,11 @@ def test_policy_bot_draws_from_the_softmax_and_greedy_takes_the_top():
     z = logits[0, legal] - logits[0, legal].max()
     probs = np.exp(z) / np.exp(z).sum()
     assert tb.bots.Policy(game, path, greedy=True).act(state, p) == legal[int(np.argmax(probs))]
-    draws = [tb.bots.Policy(game, path, seed=s).act(state, p) for s in range(3000)]
+    bot = tb.bots.Policy(game, path)
+    draws = []
+    for seed in range(3000):  # one network loaded, seeded anew for each draw
+        bot.seed = seed
+        draws.append(bot.act(state, p))
     counts = np.array([draws.count(a) for a in legal]) / len(draws)
     assert np.abs(counts - probs).max() < 0.03
 
