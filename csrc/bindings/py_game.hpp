@@ -114,8 +114,7 @@ class StateMethods {
   static py::array_t<bool> legal_actions_mask(const S& st, const py::object& player) {
     const ActionMask m = mask(st, check_player(st, player));
     py::array_t<bool> out(G::kNumActions);
-    bool* data = out.mutable_data();
-    for (int a = 0; a < G::kNumActions; ++a) data[a] = (m >> a) & 1;
+    unpack_mask(m, G::kNumActions, out.mutable_data());
     return out;
   }
 

@@ -57,7 +57,7 @@ double forward_passes(size_t rows) {
       const tb::ActionMask m = G::legal_mask(s, p, pl);
       if (!m) continue;
       G::observe(s, p, pl, obs.data() + r * static_cast<size_t>(size));
-      for (int a = 0; a < G::kNumActions; ++a) masks[r * G::kNumActions + static_cast<size_t>(a)] = (m >> a) & 1;
+      tb::unpack_mask(m, G::kNumActions, masks.data() + r * G::kNumActions);
       ++r;
     }
     if (!tb::random_step<G>(s, p, rng)) G::init(s, p, rng.next());

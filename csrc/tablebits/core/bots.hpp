@@ -248,7 +248,7 @@ struct PolicyBot {
       values.resize(static_cast<size_t>(players));
       mask.resize(G::kNumActions);
       G::observe(s, p, player, observation.data());
-      for (int a = 0; a < G::kNumActions; ++a) mask[a] = static_cast<uint8_t>((legal >> a) & 1);
+      unpack_mask(legal, G::kNumActions, mask.data());
       if (!eval || !eval->evaluate(observation.data(), mask.data(), 1, obs_size, G::kNumActions, players,
                                    priors.data(), values.data())) {
         return lowest_bit(legal);

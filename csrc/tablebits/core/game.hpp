@@ -20,6 +20,13 @@ namespace tb {
 
 using ActionMask = uint64_t;  // bit a set <=> action a is legal
 
+// `legal` as one 0/1 entry per action, out[0..num_actions): the layout of network masks and of
+// the mask arrays handed to Python.
+template <typename T>
+inline void unpack_mask(ActionMask legal, int num_actions, T* out) noexcept {
+  for (int a = 0; a < num_actions; ++a) out[a] = static_cast<T>((legal >> a) & 1);
+}
+
 inline constexpr int kSimultaneous = -2;
 inline constexpr int kTerminal = -4;
 inline constexpr int kNoAction = -1;  // a joint-action entry for a player who is not acting

@@ -227,7 +227,7 @@ class Puct {
     const size_t r = rows_++;
     G::observe(s, p, pl, observations_.data() + r * static_cast<size_t>(obs_size_));
     uint8_t* mask = masks_.data() + r * G::kNumActions;
-    for (int a = 0; a < G::kNumActions; ++a) mask[a] = static_cast<uint8_t>((legal >> a) & 1);
+    unpack_mask(legal, G::kNumActions, mask);
     const int32_t row = static_cast<int32_t>(priors_.size() / G::kNumActions);
     priors_.resize(priors_.size() + G::kNumActions, 0.0f);
     ready_.resize(static_cast<size_t>(row) + 1);

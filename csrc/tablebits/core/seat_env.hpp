@@ -273,8 +273,7 @@ class SeatEnv : public BatchEnv<G> {
     const int seat = seat_[i];
     G::observe(states_[i], params_, seat, obs + i * obs_size_);
     const ActionMask m = legal_[i * players_ + seat];
-    uint8_t* mask = masks + i * G::kNumActions;
-    for (int a = 0; a < G::kNumActions; ++a) mask[a] = static_cast<uint8_t>((m >> a) & 1);
+    unpack_mask(m, G::kNumActions, masks + i * G::kNumActions);
   }
 
   void restore(size_t i, const EndReport& r) {

@@ -61,7 +61,7 @@ class TeamNetworkValue {
       G::observe(s, p, pl, observations_.data() + static_cast<size_t>(pl) * static_cast<size_t>(obs_size_));
       const ActionMask legal = G::legal_mask(s, p, pl);
       uint8_t* mask = masks_.data() + static_cast<size_t>(pl) * G::kNumActions;
-      for (int a = 0; a < G::kNumActions; ++a) mask[a] = static_cast<uint8_t>((legal >> a) & 1);
+      unpack_mask(legal, G::kNumActions, mask);
     }
     if (!eval_->evaluate(observations_.data(), masks_.data(), players_, obs_size_, G::kNumActions, players_,
                          priors_.data(), values_.data())) {
