@@ -274,7 +274,7 @@ def test_a_cooperative_sweep_shows_the_team_without_a_fair_share():
     assert _bar_heights(shares) == pytest.approx(wins)  # one bar per cell: the team's
 
 
-@pytest.mark.parametrize("rounds", [29, 290])
+@pytest.mark.parametrize("rounds", [29, pytest.param(290, marks=pytest.mark.heavy)])
 def test_a_sweep_of_many_cells_stays_readable_and_at_most_2000_px_wide(tmp_path, rounds):
     grid = {"players": [3, 4], "max_rounds": list(range(1, rounds + 1))}
     table = tb.sweep("color_mafia", grid, 5)
