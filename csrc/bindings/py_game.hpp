@@ -500,6 +500,13 @@ py::class_<PyState<G>, StateBase> bind_game(py::module_& m, py::dict& factories)
              return S{{}, {}, g.handle, reading_state([&] { return state_from_dict<G>(d, g.handle->params); })};
            }, py::arg("d"), "Reads State.to_dict output (schema in docs/games/<game>.md). Malformed or unreachable -> "
            "InvalidStateError (a ValueError); a value of the wrong type -> TypeError.")
+      .def("_check_bot", [](const PG& g, const PyBot& bot) {
+             require_set_up(bot);
+             if (const std::string why = bot_refusal<G>(bot.config, g.handle->params); !why.empty()) {
+               py_convert::value_error(why);
+             }
+           }, py::arg("bot"), "ValueError saying why, if the built-in `bot` cannot play this game; before "
+           "any search starts.")
       .def("_params_blob", [](const PG& g) {
              return py::bytes(reinterpret_cast<const char*>(&g.handle->params), sizeof(g.handle->params));
            }, "The C++ parameter struct, for the batch module.")

@@ -15,9 +15,7 @@ from ._checks import check_positive_int, check_seed
 from ._core import SIMULTANEOUS, Game
 from ._paths import check_writable
 from ._registry import resolve_game
-from .bots.baseline import Baseline
 from .bots.builtin import Bot, BuiltinBot, Random, fill_seats
-from .bots.policy import Policy
 from .bots.spec import parse
 from .errors import OutputError
 from .jobs import runner
@@ -60,8 +58,8 @@ def play(
     for bot in bots:
         if not callable(getattr(bot, "act", None)):
             raise TypeError(f"a bot needs an act(state, player) method; got {bot!r}")
-        if isinstance(bot, (Baseline, Policy)):
-            bot.check_game(g)  # its network knows only the rules it was trained on
+        if isinstance(bot, BuiltinBot):
+            bot.check_game(g)  # e.g. a network knows only the rules it was trained on
     state = g.new_initial_state(seed)
     writer = RecordWriter(g, seed, [bot_name(bot) for bot in bots])
     while not state.is_terminal():
@@ -173,8 +171,7 @@ def arena_job(
     for b in resolved:
         if not isinstance(b, BuiltinBot):
             raise TypeError(f"tb.arena runs built-in bots in C++; {b!r} is not one (use tb.play)")
-        if isinstance(b, (Baseline, Policy)):
-            b.check_game(g)
+        b.check_game(g)
         if reproducible and not b.config.reproducible:
             raise ValueError(
                 f"bot {b.name} has a time limit, so its games depend on this machine's speed and "

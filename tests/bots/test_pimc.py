@@ -192,3 +192,16 @@ def test_pimc_team_beats_ismcts_team() -> None:
     ismcts_wins = int((ismcts.returns[:, 0] == 1).sum())
     assert pimc_wins >= 8
     assert pimc_wins > ismcts_wins + 4
+
+
+@pytest.mark.parametrize("game_id", ["good_fortune", "color_mafia", "hoi_pho"])
+def test_a_game_without_the_team_solver_refuses_pimc_before_any_move(game_id):
+    game = tb.make(game_id)
+    bot = tb.bots.PIMC(samples=2)
+    with pytest.raises(ValueError, match="the pimc bot needs a cooperative game"):
+        bot.check_game(game)
+    bots = [bot] + [tb.bots.Random() for _ in range(game.num_players - 1)]
+    with pytest.raises(ValueError, match="the pimc bot needs a cooperative game"):
+        tb.play(game, bots)  # before the first move, whoever makes it
+    tb.bots.ISMCTS(10).check_game(game)
+    tb.bots.PIMC(samples=2).check_game(tb.make("fox_duet"))

@@ -39,6 +39,8 @@ def test_check_gives_the_seat_count_or_the_engines_error(client):
     ({"game": "good_fortune", "seats": ["human", "random"], "seed": -1}, "seed must be"),
     ({"game": "good_fortune", "seats": ["human", "random"], "colour": "red"}, "unknown fields"),
     ({"game": "fox_duet", "params": {"level": 99}, "seats": ["human", "random"]}, "level"),
+    ({"game": "good_fortune", "seats": ["human", "pimc"]},
+     "seat 1: the pimc bot needs a cooperative game"),
     ([1, 2], "JSON object"),
 ])
 def test_a_bad_setup_is_refused_in_words_and_opens_nothing(client, request_body, words):

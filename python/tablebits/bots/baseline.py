@@ -80,6 +80,7 @@ class Baseline(PUCT):
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the
         message names the parameters that differ."""
         check_network_game(self.name, self.game, game)
+        super().check_game(game)
 
     def act(self, state: State, player: int) -> int:
         """As ``PUCT.act``, for a state of the weights' game only (``ValueError`` otherwise)."""

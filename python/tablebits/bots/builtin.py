@@ -17,7 +17,7 @@ from typing import Any, NoReturn, Protocol, TypeVar, runtime_checkable
 import numpy as np
 
 from .._checks import check_optional_seed, check_positive_int
-from .._core import BotConfig, Evaluator, NetworkEvaluator, State
+from .._core import BotConfig, Evaluator, Game, NetworkEvaluator, State
 from .names import search_name
 
 __all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats", "step_decider"]
@@ -44,6 +44,12 @@ class BuiltinBot:
     def act(self, state: State, player: int) -> int:
         """A legal action of ``player``, who must be acting (else ``ValueError``)."""
         return state.bot_action(self.config, player, seed=self._decision_seed())
+
+    def check_game(self, game: Game) -> None:
+        """``ValueError`` saying why, if this bot cannot play ``game`` (PIMC where the game has
+        no team solver, a network trained for another game or parameter set); nothing is
+        searched, so a table or a job can refuse the bot before its first move."""
+        game._check_bot(self.config)
 
     def _decision_seed(self) -> int | None:
         """The seed of the next decision (``None``: drawn from the operating system)."""

@@ -67,6 +67,7 @@ class Policy(BuiltinBot):
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights."""
         check_network_game(self.name, self.game, game)
+        super().check_game(game)
 
     def act(self, state: State, player: int) -> int:
         """A legal action of ``player``, for a state of the weights' game only (``ValueError``

@@ -65,7 +65,9 @@ def table_setup(request: Any) -> TableSetup:
             players.append(None)
             continue
         try:
-            players.append(parse(spec, game))
+            bot = parse(spec, game)
+            bot.check_game(game)
+            players.append(bot)
         except (ValueError, TypeError) as err:
             raise ValueError(f"seat {p}: {err}") from None
     seed = request.get("seed")
