@@ -4,9 +4,10 @@
 
 Each picture is a position from a committed record (tests/data/records), chosen by its
 step in the game's picture module (``DOCS_POSITION``), and drawn with ``State.to_svg`` with
-the state before it, so the last step is outlined and captioned; a second picture per game
-is the record's last position, with its end banner. The
-replay page's screenshot comes from the browser test
+the state before it and the record's move (searched for, a move can be one of several that
+lead to the same position, and its reasons are lost), so the last step is outlined and
+captioned with its reasons; a second picture per game is the record's last position, with its
+end banner. The replay page's screenshot comes from the browser test
 (``TABLEBITS_SCREENSHOTS=docs/img .ci/browser``).
 """
 
@@ -28,8 +29,8 @@ def main() -> None:
         states = list(tb.replay(record))
         for name, k in ((f"position_{game_id}", step), (f"end_{game_id}", len(states) - 1)):
             out = ROOT / "docs" / "img" / f"{name}.svg"
-            out.write_text(states[k].to_svg(seat, before=states[k - 1]) + "\n",
-                           encoding="utf-8")
+            svg = states[k].to_svg(seat, before=states[k - 1], actions=record.actions[k - 1])
+            out.write_text(svg + "\n", encoding="utf-8")
             print(f"{out.relative_to(ROOT)}: step {k}, {states[k].to_dict()['phase']}")
 
 

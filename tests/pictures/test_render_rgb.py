@@ -124,3 +124,40 @@ def test_rgb_array_without_the_rasteriser_fails_at_the_first_render(monkeypatch,
     env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))  # the env still plays
     with pytest.raises(ValueError, match="'rgb_array'"):
         aec_env("fox_duet", render_mode="rgb")
+
+
+def test_frames_are_told_with_the_move_played():
+    """A Mouse duel's winning throws all take the same coins: searched for, the duel's move is
+    not found and the frame's caption gives net coins only. Each env keeps the move it applied
+    (tests/pictures/test_told_moves.py has the duel worked out from the rules)."""
+    from tests.pictures.test_told_moves import DUEL, HOI, duel_lines
+
+    states = list(tb.replay(HOI))
+    before, state, joint = states[DUEL], states[DUEL + 1], HOI.actions[DUEL]
+    told = rgb_array(state, before=before, actions=joint)
+    assert not np.array_equal(told, rgb_array(state, before=before))
+    assert duel_lines(HOI, DUEL)[0] in state.to_svg(before=before, actions=joint)
+    agents = [f"player_{p}" for p in range(3)]
+    parallel = parallel_env("hoi_pho", render_mode="rgb_array", players=3)
+    aec = aec_env("hoi_pho", render_mode="rgb_array", players=3)
+    gym = gymnasium.make("tablebits/HoiPho-v0", render_mode="rgb_array", players=3,
+                         opponents=[lambda s, p: moves[s.to_bytes()][p]]).unwrapped
+    moves = {s.to_bytes(): a if isinstance(a, list) else [a if p == mover else -1
+                                                          for p in range(3)]
+             for s, mover, a in zip(states, HOI.players, HOI.actions[:DUEL + 1], strict=False)}
+    parallel.reset(seed=HOI.seed)
+    aec.reset(seed=HOI.seed)
+    gym.reset(seed=HOI.seed)
+    for k in range(DUEL + 1):
+        both = moves[states[k].to_bytes()]
+        parallel.step({agents[p]: a for p, a in enumerate(both) if a >= 0})
+        for p, a in enumerate(both):
+            if a >= 0:
+                assert aec.agent_selection == agents[p]
+                aec.step(a)
+        if both[0] >= 0:  # the learner's choice; the env plays the others' to the next one
+            gym.step(both[0])
+        assert parallel._state == states[k + 1] and aec._state == states[k + 1]
+    assert gym._turns.state == states[DUEL + 1]
+    for env in (parallel, aec, gym):
+        assert np.array_equal(env.render(), told)

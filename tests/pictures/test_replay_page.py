@@ -51,12 +51,13 @@ def test_the_page_holds_every_picture_of_every_game_and_needs_no_network():
         assert game["views"] == ["everything"] + [f"player {p}'s view" for p in range(players)]
         told = json.loads(gzip.decompress(base64.b64decode(game["told"])))
         assert len(told) == len(game["moves"]) and all(len(t) == players + 1 for t in told)
-        # Each picture after the first is captioned with the step that led to it, as seen (the
-        # last one has the end banner instead).
+        # Each picture after the first is captioned with the step that led to it, as seen, and
+        # told with the record's move (the last one has the end banner instead).
         assert pictures[0] == [states[0].to_svg(s) for s in [None, *range(players)]]
         for k in (1, len(states) // 2, len(states) - 1):
-            before = states[k - 1]
-            assert pictures[k] == [states[k].to_svg(s, before) for s in [None, *range(players)]]
+            before, move = states[k - 1], record.actions[k - 1]
+            assert pictures[k] == [states[k].to_svg(s, before, move)
+                                   for s in [None, *range(players)]]
             for picture, lines in zip(pictures[k], told[k - 1], strict=True):
                 shown = None if states[k].is_terminal() else "the last step: " + "; ".join(lines)
                 assert caption_of(picture) == shown

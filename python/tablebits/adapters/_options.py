@@ -11,6 +11,7 @@ import numpy as np
 
 from .._core import State
 from ..pictures.raster import rgb_array
+from ._turns import LastStep
 
 RENDER_MODES = ["ansi", "human", "rgb_array"]
 ILLEGAL_MODES = ("raise", "terminate")
@@ -41,17 +42,22 @@ def check_illegal_action(illegal_action: Any) -> str:
 
 
 def render(render_mode: str | None, state: Callable[[], State],
-           before: Callable[[], State | None]) -> str | np.ndarray | None:
+           last: Callable[[], LastStep | None]) -> str | np.ndarray | None:
     """``render()``: the ``state()`` as text for ``"ansi"``, printed for ``"human"``, the picture
     with every hand face up as an RGB array for ``"rgb_array"`` (ImportError naming the extra
-    without the rasteriser), captioned with the last step when ``before()`` is the state before
-    it; without a render mode a warning (Gymnasium's convention) and None."""
+    without the rasteriser), captioned with the last step when ``last()`` is the state before
+    it and its joint action; without a render mode a warning (Gymnasium's convention) and
+    None."""
     if render_mode is None:
         gymnasium.logger.warn("render() called without a render_mode; pass 'ansi', 'human' or "
                               "'rgb_array'")
         return None
     if render_mode == "rgb_array":
-        return rgb_array(state(), before=before())
+        step = last()
+        if step is None:
+            return rgb_array(state())
+        before, actions = step
+        return rgb_array(state(), before=before, actions=actions)
     shown = str(state())
     if render_mode == "human":
         print(shown)

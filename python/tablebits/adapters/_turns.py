@@ -26,29 +26,33 @@ def as_action(action: Any) -> int:
         raise TypeError(f"an action must be an int, not {type(action).__name__}") from None
 
 
+#: The last step applied: the state before it and its joint action (``-1`` for each seat that
+#: did not act), which a rendered frame captions.
+LastStep = tuple[State, list[int]]
+
+
 class Turns:
     """A ``State`` plus the choices made so far at its simultaneous node (if it is one), and
-    the state before the last step (``before``, None at the start), which a rendered frame
-    captions."""
+    the last step applied (``last``, None at the start), which a rendered frame captions."""
 
-    __slots__ = ("before", "pending", "state")
+    __slots__ = ("last", "pending", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.pending: dict[int, int] = {}
-        self.before: State | None = None
+        self.last: LastStep | None = None
 
     def __deepcopy__(self, memo: dict[int, object]) -> Turns:
         copy = Turns(self.state.clone())
         copy.pending = dict(self.pending)
-        copy.before = None if self.before is None else self.before.clone()
+        copy.last = None if self.last is None else (self.last[0].clone(), list(self.last[1]))
         return copy
 
-    def __getstate__(self) -> tuple[State, dict[int, int], State | None]:
-        return self.state, self.pending, self.before
+    def __getstate__(self) -> tuple[State, dict[int, int], LastStep | None]:
+        return self.state, self.pending, self.last
 
-    def __setstate__(self, data: tuple[State, dict[int, int], State | None]) -> None:
-        self.state, self.pending, self.before = data
+    def __setstate__(self, data: tuple[State, dict[int, int], LastStep | None]) -> None:
+        self.state, self.pending, self.last = data
 
     def to_move(self) -> int:
         """The player who chooses next, or ``TERMINAL``."""
@@ -85,15 +89,18 @@ class Turns:
                 f"illegal action {action!r} for player {player}; legal actions: {legal}"
             )
         state = self.state
+        players = range(state.game.num_players)
         if not state.is_simultaneous_node():
-            self.before = state.clone()
+            # the move as well as the state: searched for, it can be one of several that lead
+            # to the same position, and a frame's caption would lose its reasons
+            self.last = (state.clone(), [action if p == player else -1 for p in players])
             state.apply_action(action)
             return True
         self.pending[player] = action
         if len(self.pending) < len(state.acting_players()):
             return False
-        joint = [self.pending.get(p, -1) for p in range(state.game.num_players)]
-        self.before = state.clone()
+        joint = [self.pending.get(p, -1) for p in players]
+        self.last = (state.clone(), joint)
         state.apply_actions(joint)
         self.pending.clear()
         return True

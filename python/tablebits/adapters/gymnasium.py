@@ -200,7 +200,7 @@ class GameEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def render(self) -> str | np.ndarray | None:  # type: ignore[override]
         return render(self.render_mode, lambda: self._live_turns().state,
-                      lambda: self._live_turns().before)
+                      lambda: self._live_turns().last)
 
     def _live_turns(self) -> Turns:
         if self._turns is None:

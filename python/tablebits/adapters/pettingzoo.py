@@ -33,7 +33,7 @@ from .._core import TERMINAL, Game, IllegalActionError, State
 from .._registry import resolve_game
 from ._options import RENDER_MODES, check_illegal_action, check_render_mode, render
 from ._spaces import Seeder, agent_names, mask_box, mask_of, observation_box
-from ._turns import Turns, as_action
+from ._turns import LastStep, Turns, as_action
 
 __all__ = ["AECGame", "ParallelGame", "env", "parallel_env"]
 
@@ -112,10 +112,11 @@ class _Common:
         return rewards, bool(state.is_truncated())
 
     def render(self) -> str | np.ndarray | None:
-        return render(self.render_mode, self._live_state, self._before)
+        return render(self.render_mode, self._live_state, self._last_step)
 
-    def _before(self) -> State | None:
-        """The state before the last step, which an ``"rgb_array"`` frame captions."""
+    def _last_step(self) -> LastStep | None:
+        """The state before the last step and its joint action, which an ``"rgb_array"``
+        frame captions."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -186,8 +187,8 @@ class AECGame(_Common, AECEnv[str, dict[str, np.ndarray], int]):
         if self.render_mode == "human":
             self.render()
 
-    def _before(self) -> State | None:
-        return None if self._turns is None else self._turns.before
+    def _last_step(self) -> LastStep | None:
+        return None if self._turns is None else self._turns.last
 
     def _select_mover(self) -> None:
         assert self._turns is not None
@@ -225,7 +226,7 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
         self.illegal_action = check_illegal_action(illegal_action)
         self.illegal_reward = float(illegal_reward)
         self.agents: list[str] = []
-        self._last: State | None = None  # the state before the last step
+        self._last: LastStep | None = None  # the last step: the state before it, its move
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -254,7 +255,7 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
         joint, offenders = self._joint(state, actions)
         if offenders:
             return self._end_illegally(offenders)
-        self._last = state.clone()
+        self._last = (state.clone(), joint)
         if state.is_simultaneous_node():
             state.apply_actions(joint)
         else:
@@ -277,7 +278,7 @@ class ParallelGame(_Common, ParallelEnv[str, dict[str, np.ndarray], int]):
             infos,
         )
 
-    def _before(self) -> State | None:
+    def _last_step(self) -> LastStep | None:
         return self._last
 
     def _joint(self, state: State, actions: dict[str, Any]) -> tuple[list[int], list[str]]:

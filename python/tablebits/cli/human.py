@@ -130,7 +130,10 @@ class HumanGame:
             action = self._bot_action(state, current, step)
             self._say(f"{self._who(current)} plays {state.action_to_string(action, current)}.")
             self.writer.apply(state, action)
-        for line in narrate(before, state, self.seat):  # what changed, as this seat sees it
+        # What changed, as this seat sees it, told with the move just recorded: several moves
+        # can lead to one position (a Mouse duel, a round's end), and only the move played
+        # gives the rules' reasons.
+        for line in narrate(before, state, self.seat, self.writer.actions[-1]):
             self._say(f"  > {line}")
         return state
 

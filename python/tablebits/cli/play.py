@@ -159,15 +159,17 @@ def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
     if seat is not None:
         lines += legend(before, seat)
     lines += ["", "-- start --", view(before)]
-    steps = zip(record.players, record.strings, states, strict=True)
-    for k, (player, text, state) in enumerate(steps):
+    steps = zip(record.players, record.strings, record.actions, states, strict=True)
+    for k, (player, text, action, state) in enumerate(steps):
         if player == SIMULTANEOUS:
             assert isinstance(text, list)
             moves = "; ".join(f"seat {p} {t}" for p, t in enumerate(text) if t is not None)
             lines += ["", f"-- step {k}: at once: {moves} --"]
         else:
             lines += ["", f"-- step {k}: seat {player} plays {text} --"]
-        lines += [f"  > {line}" for line in narrate(before, state, seat)]
+        # told with the move played: a move searched for can be one of several that lead
+        # to the same position, and its reasons would be lost
+        lines += [f"  > {line}" for line in narrate(before, state, seat, action)]
         lines.append(view(state))
         before = state
     results = ", ".join(

@@ -109,9 +109,10 @@ def _game_module(game_id: str) -> ModuleType:
         raise ValueError(f"no picture for the game {game_id!r}") from None
 
 
-def _state_to_svg(self: State, seat: int | None = None, before: State | None = None) -> str:
+def _state_to_svg(self: State, seat: int | None = None, before: State | None = None,
+                  actions: int | list[int] | None = None) -> str:
     """The position as an SVG document: see ``tablebits.pictures.to_svg``."""
-    return to_svg(self, seat, before)
+    return to_svg(self, seat, before, actions)
 
 
 def _state_repr_svg(self: State) -> str:

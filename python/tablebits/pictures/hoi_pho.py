@@ -440,7 +440,11 @@ def _decision(b: dict[str, Any], a: dict[str, Any], step: Step, delta: list[int]
                                           for p, m in enumerate(a["discards"]))]
     if b["phase"] == "rps":
         shown = ", ".join(f"player {p} {m}" for p, m in enumerate(moves) if m)
-        return [f"the Mouse's duel: {shown}" + (f": {effect}" if effect else ": a draw")]
+        # Two different throws always have a winner, who may take nothing: half of 1 coin,
+        # rounded down, is 0. (The tenth draw in a row is settled by chance, with coins.)
+        draw = len({m for m in moves if m}) == 1
+        result = effect or ("a draw" if draw else "half the loser's coins is 0")
+        return [f"the Mouse's duel: {shown}: {result}"]
     skill = _name(b["stack"][-1])
     word = moves[who].split() if moves[who] else []
     if b["phase"] == "target":

@@ -26,7 +26,6 @@ from .._core import SIMULTANEOUS
 from .._paths import check_writable, write_atomically
 from ..records import GameRecord, RecordError, load_records, replay
 from . import draw, tell
-from ._step import find_actions
 
 
 def replay_page(records: Iterable[GameRecord], title: str = "tablebits replay",
@@ -114,11 +113,12 @@ def _game_data(index: int, record: GameRecord) -> dict[str, object]:
     players = len(record.bots)
     views: list[int | None] = [None, *range(players)]
     states = list(replay(record))
-    # The move is searched for once per step, not once per view; each picture after the first
-    # is captioned with the step that led to it.
+    # Each step is told with the move the record holds: searched for, a move is sometimes one
+    # of several that lead to the same position (a new round's deal, a Mouse duel), and the
+    # reasons are lost. Each picture after the first is captioned with the step that led to it.
     steps = [[tell(before, after, seat, actions) for seat in views]
-             for before, after in itertools.pairwise(states)
-             for actions in [find_actions(before, after)]]
+             for (before, after), actions in zip(itertools.pairwise(states), record.actions,
+                                                 strict=True)]
     pictures = [[draw(states[0], seat, None) for seat in views],
                 *([draw(after, seat, told) for seat, told in zip(views, step, strict=True)]
                   for after, step in zip(states[1:], steps, strict=True))]

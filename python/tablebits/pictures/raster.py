@@ -17,17 +17,18 @@ from . import to_svg
 INSTALL = "render_mode='rgb_array' needs resvg-py and Pillow: pip install 'tablebits[render]'"
 
 
-def rgb_array(state: State, seat: int | None = None, before: State | None = None) -> np.ndarray:
-    """The picture ``to_svg(state, seat, before)`` as a ``(height, width, 3)`` uint8 array (the
-    same shape with or without ``before``'s caption); an ImportError naming the extra when the
-    rasteriser is not installed."""
+def rgb_array(state: State, seat: int | None = None, before: State | None = None,
+              actions: int | list[int] | None = None) -> np.ndarray:
+    """The picture ``to_svg(state, seat, before, actions)`` as a ``(height, width, 3)`` uint8
+    array (the same shape with or without ``before``'s caption); an ImportError naming the
+    extra when the rasteriser is not installed."""
     try:
         import resvg_py
         from PIL import Image
     except ImportError:
         raise ImportError(INSTALL) from None
 
-    png = bytes(resvg_py.svg_to_bytes(svg_string=to_svg(state, seat, before)))
+    png = bytes(resvg_py.svg_to_bytes(svg_string=to_svg(state, seat, before, actions)))
     with Image.open(io.BytesIO(png)) as image:
         return np.asarray(image.convert("RGB"))
 
