@@ -72,6 +72,8 @@ class Replay:
     ("color_mafia", {"players": 3, "max_rounds": 2}, "ismcts:20@1.0",
      lambda seed: tb.bots.ISMCTS(20, exploration=1.0, seed=seed), 25),
     ("fox_duet", {}, "pimc:3@1", lambda seed: tb.bots.PIMC(3, 1, seed=seed), 60),
+    ("good_fortune", {}, "baseline:20",
+     lambda seed: tb.bots.Baseline("good_fortune", 20, seed=seed), 25),
 ])
 def test_opponents_play_the_bot_they_name(game_id, params, spec, make_bot, steps):
     """Each env's state after every step is the state reached by the learner's actions and
