@@ -71,3 +71,54 @@ def test_arena_name_column_fits_the_longest_name():
     for row, name in zip(rows, ["0:ismcts:100@1.4", "1:ismcts:1000@1.4"], strict=True):
         assert row[:column].strip() == name
         assert row[column] == " "
+
+
+#: The engine's phase ids and outcomes a person must never read (the rules say these in words).
+_ID = re.compile(r"\b(phase \w+|\w+_\w+)\b")
+
+
+@pytest.mark.parametrize("game_id", tb.games())
+def test_the_picture_title_and_the_board_say_the_phase_in_the_rules_words(game_id):
+    """The picture's root ``<title>`` (what a screen reader says of it) is its visible header,
+    and the terminal's and ``replay --text``'s board header says the phase as that header does:
+    ``round 1, turn 1/4, everyone chooses a card to play``, not ``phase play``."""
+    import xml.etree.ElementTree as ET
+
+    from tablebits.cli.board import board_text
+    from tablebits.pictures import doing
+
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    game, rng = tb.make(game_id), random.Random(2)
+    phases = set()
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while True:
+            phases.add(state.to_dict()["phase"])
+            for seat in (None, *range(game.num_players)):
+                root = ET.fromstring(state.to_svg(seat))
+                name, detail = (t.text for t in list(root.iter(f"{svg_ns}text"))[:2])
+                title = root.find(f"{svg_ns}title").text
+                assert title == f"{name}: {detail}" and title.endswith(doing(state, seat))
+                board = board_text(state, seat).splitlines()
+                header = board[1 if seat is not None else 0]
+                assert header.endswith(doing(state, seat)) or f", {doing(state, seat)}, " in header
+                for text in (title, *board):
+                    assert not _ID.search(text), text
+            if state.is_terminal():
+                break
+            random_step(state, game.num_players, rng)
+    assert "over" in phases and len(phases) >= 3
+
+
+def test_a_game_stopped_by_the_round_cap_is_told_without_engine_words():
+    from tablebits.pictures.narrate import narrate
+
+    game, rng = tb.make("color_mafia", max_rounds=1), random.Random(2)
+    state = game.new_initial_state(seed=2)
+    while not state.is_terminal():
+        before = state.clone()
+        random_step(state, game.num_players, rng)
+    assert state.to_dict()["outcome"] == "truncated"
+    told = narrate(before, state)
+    assert told[-1] == "game stopped after round 1: no winner"
+    assert not [line for line in told if "safety cap" in line]

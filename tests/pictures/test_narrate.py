@@ -136,7 +136,7 @@ def test_color_mafia_a_return_and_the_end():
 
     assert _end(over.to_dict(), over) == [
         "unfashionable: green", "eliminated (most unfashionable chips): player 0, 2",
-        "scores: player 0 0, player 1 6, player 2 0"]
+        "scores: player 0 0, player 1 6, player 2 0", "game over: player 1 wins"]
 
 
 def _hidden_from(state: tb.State, seat: int) -> set[tuple[str, str]]:

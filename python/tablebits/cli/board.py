@@ -1,8 +1,9 @@
 """The terminal's board and move list, with what the engine's text leaves as bare numbers.
 
 ``observation_string`` names a Good Fortune tile by its number, a Fox Duet card by its suit
-and rank and a Hội Phố merchant by its number; a person would have to look each one up. Here
-each tile shows its charms and die, each Fox card its footprints, each merchant its name, and
+and rank and a Hội Phố merchant by its number, and the phase by its id (``phase naga_take``);
+a person would have to look each one up. Here each tile shows its charms and die, each Fox card
+its footprints, each merchant its name, the phase is said as the picture's header says it, and
 moves can be typed with a merchant's name (``play pig``).
 """
 
@@ -12,6 +13,7 @@ import re
 import textwrap
 
 from .._core import State
+from ..pictures import doing
 from ..pictures.fox_duet import FOOTPRINTS
 from ..pictures.hoi_pho import MERCHANTS
 
@@ -30,14 +32,29 @@ _SELECTED = re.compile(r"\bselected (\d+)\b")
 _LINE_TILE = re.compile(r"\[(\d+) (\w+)\|(\w+)\]")
 
 
-def board_text(state: State, seat: int) -> str:
-    """``state.observation_string(seat)`` with tiles, cards and merchants spelled out."""
-    text = state.observation_string(seat)
+def board_text(state: State, seat: int | None) -> str:
+    """``state.observation_string(seat)`` (everything, ``str(state)``, for ``seat=None``) with
+    tiles, cards and merchants spelled out and the phase in the rules' words."""
+    text = str(state) if seat is None else state.observation_string(seat)
+    lines = _in_words(state, seat, text.splitlines())
     spell = {"good_fortune": _good_fortune, "fox_duet": _fox_duet, "hoi_pho": _hoi_pho}
     rewrite = spell.get(state.game.id)
-    lines = text.splitlines() if rewrite is None else [rewrite(state, line)
-                                                       for line in text.splitlines()]
+    if rewrite is not None:
+        lines = [rewrite(state, line) for line in lines]
     return "\n".join(_wrap(line) for line in lines)
+
+
+def _in_words(state: State, seat: int | None, lines: list[str]) -> list[str]:
+    """``lines`` with the phase id in the header (its first line after ``you are player N``:
+    ``round 1, turn 1/4, phase play``, ``..., over (lost_forest), ...``) replaced by what the
+    picture's header says (``everyone chooses a card to play``)."""
+    phase = re.escape(state.to_dict()["phase"])
+    at = 1 if lines and lines[0].startswith("you are") else 0
+    if at >= len(lines):
+        return lines
+    fields = [doing(state, seat) if re.fullmatch(rf"(phase )?{phase}( \(\w+\))?", field)
+              else field for field in lines[at].split(", ")]
+    return [*lines[:at], ", ".join(fields), *lines[at + 1:]]
 
 
 def _wrap(line: str) -> str:

@@ -17,6 +17,7 @@ from ..bots.spec import parse
 from ..jobs.summary import count
 from ..pictures.narrate import legend, narrate
 from ..records import GameRecord, load_records, replay, save_records
+from .board import board_text
 from .errors import output_error_line
 from .human import HumanGame
 from .options import add_force_option, add_param_option, check_records_path, game_choice
@@ -143,10 +144,11 @@ def _write_page(source: str, out: str, progress: bool) -> int:
 
 
 def replay_text(record: GameRecord, seat: int | None, label: str) -> str:
-    """The game of ``record`` step by step: every state, or what ``seat`` sees."""
+    """The game of ``record`` step by step: every state, or what ``seat`` sees, as the
+    terminal's board shows it (``board_text``: pieces spelled out, the phase in words)."""
 
     def view(state: State) -> str:
-        return str(state) if seat is None else state.observation_string(seat)
+        return board_text(state, seat)
 
     who = ", ".join(f"seat {p}: {name}" for p, name in enumerate(record.bots))
     lines = [

@@ -3,8 +3,9 @@
 ``import tablebits`` attaches ``State.to_svg`` and ``State._repr_svg_`` (Jupyter shows a state
 as its picture) to every game's State class through their shared base. The drawing reads the
 state dict and the public API only; each game has one small module here, named by its game id,
-with ``NAME`` (the game's name for people), ``view`` (what a seat sees of the dict), ``draw``,
-``changes``, ``legend`` and ``SUMMARY``: a new game's picture is its module, found by name.
+with ``NAME`` (the game's name for people), ``view`` (what a seat sees of the dict), ``doing``
+(the phase in the rules' words), ``draw``, ``changes``, ``legend`` and ``SUMMARY``: a new game's
+picture is its module, found by name.
 """
 
 from __future__ import annotations
@@ -81,6 +82,14 @@ def tell(before: State, after: State, seat: int | None = None,
     b, a = view(before, seat), view(after, seat)
     lines: list[str] = _module(after).changes(b, a, step)
     return Told(step, b, lines)
+
+
+def doing(state: State, seat: int | None = None) -> str:
+    """Who is doing what now, in the rules' words, as ``seat`` sees it: the end of the
+    picture's header (``"player 1's 6 Naga takes a merchant from the table"``, ``"game over"``),
+    for any text a person reads in place of the engine's phase id."""
+    phrase: str = _module(state).doing(state, view(state, seat))
+    return phrase
 
 
 def display_name(game_id: str) -> str:

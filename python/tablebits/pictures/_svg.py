@@ -35,6 +35,8 @@ class Canvas:
     """An SVG document being drawn: shapes are appended in painting order."""
 
     def __init__(self, width: float, height: float, title: str) -> None:
+        """``title``: the picture's name, its root ``<title>`` (``header`` adds where the game
+        stands)."""
         self.width = width
         self.height = height
         self.root = ET.Element(
@@ -47,7 +49,8 @@ class Canvas:
                 "font-family": FONT,
             },
         )
-        ET.SubElement(self.root, "title").text = title
+        self.title = ET.SubElement(self.root, "title")
+        self.title.text = title
         self.parent = self.root
         self.rect(0, 0, width, height, fill=PAPER, rx=0)
 
@@ -152,7 +155,9 @@ def panel(c: Canvas, x: float, y: float, w: float, h: float, title: str,
 
 
 def header(c: Canvas, title: str, detail: str) -> None:
-    """The game's name and where the game stands, across the top."""
+    """The game's name and where the game stands, across the top; the same words name the
+    picture (its root ``<title>``, what a screen reader or a tooltip says of it)."""
+    c.title.text = f"{title}: {detail}"
     c.text(16, 28, title, size=20, weight="bold")
     c.text(16, 48, detail, size=13, fill=MUTED)
 

@@ -79,6 +79,14 @@ def _fate(d: dict[str, Any], p: int) -> str:
     return "parent: spared" if d["parent"] == p else "must return"
 
 
+def doing(state: State, d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part), for the position
+    ``state`` as seen in ``d``."""
+    return {"choose": "everyone chooses a coin",
+            "resolve": f"player {d['acting']} takes or returns chips",
+            "over": "game over"}[d["phase"]]
+
+
 def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = None
          ) -> Canvas:
     """The whole table of a Color Mafia position; with ``told`` the chips that moved are
@@ -88,11 +96,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     rows = (n + 1) // 2
     ph = 150
     height = 172 + rows * (ph + 12) + 8
-    c = Canvas(WIDTH, height, f"Color Mafia, round {d['round']}, {d['phase']}")
-    doing = {"choose": "everyone chooses a coin",
-             "resolve": f"player {d['acting']} takes or returns chips",
-             "over": "game over"}[d["phase"]]
-    svg_header(c, "Color Mafia", f"round {d['round']} · parent: player {d['parent']} · {doing}")
+    c = Canvas(WIDTH, height, NAME)
+    svg_header(c, NAME, f"round {d['round']} · parent: player {d['parent']} · "
+               + doing(state, d))
     b = told.before if told is not None else None
 
     # The box: one column of chips per colour.
@@ -189,17 +195,19 @@ def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
 
 
 def _end(d: dict[str, Any], state: State) -> list[str]:
+    """The end told: the unfashionable colours, who is eliminated, the scores and the result,
+    as the banner's headline says it."""
     out = unfashionable(d)
-    if not out:
-        return [f"the game stops at the safety cap after {d['round']} rounds"]
-    lines = ["unfashionable: " + " and ".join(NAMES[color] for color in out)]
+    lines = []
+    if out:
+        lines.append("unfashionable: " + " and ".join(NAMES[color] for color in out))
     _, gone = eliminated(d)
     if gone:
         lines.append("eliminated (most unfashionable chips): player "
                      + ", ".join(map(str, sorted(gone))))
     lines.append("scores: " + ", ".join(f"player {p} {s:g}"
                                         for p, s in enumerate(state.scores())))
-    return lines
+    return [*lines, _verdict(d, state)[0]]
 
 
 def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
@@ -210,7 +218,7 @@ def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
     names = " and ".join(map(str, winners))
     out = unfashionable(d)
     if not out:
-        return (f"game stopped after {d['round']} rounds: no winner",
+        return (f"game stopped after round {d['round']}: no winner",
                 ["every chip counts 2, every set of R B Y G 5, nobody is eliminated"] + [
                     f"player {p}: {s:g}" for p, s in enumerate(scores)])
     headline = (f"game over: player {names} wins" if len(winners) == 1

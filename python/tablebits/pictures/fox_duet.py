@@ -112,11 +112,10 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     a trick just won stays in view with its winner marked, and the step is captioned; at the
     end a banner gives the result and the score."""
     height = 630
-    c = Canvas(WIDTH, height, f"Fox Duet, round {d['round']}, trick {d['trick']}, "
-               f"{d['phase']}")
-    svg_header(c, "The Fox in the Forest Duet",
+    c = Canvas(WIDTH, height, NAME)
+    svg_header(c, NAME,
                f"level {d['level']} · round {d['round']} of 3 · trick {d['trick']} of 11 · "
-               + _doing(d))
+               + doing(state, d))
     path(c, d, 66)
 
     y = 164
@@ -197,8 +196,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     return c
 
 
-def _doing(d: dict[str, Any]) -> str:
-    """Who is doing what now, in the rules' words (the header's last part)."""
+def doing(state: State, d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part), for the position
+    ``state`` as seen in ``d``."""
     leader, follower = d["leader"], 1 - d["leader"]
     return {
         "lead": f"player {leader} leads",

@@ -105,10 +105,10 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
              action=action)
 
     height = 720
-    c = Canvas(WIDTH, height, f"Good Fortune, round {d['round']}, {d['phase']}")
+    c = Canvas(WIDTH, height, NAME)
     token = d["token"]
     order = "lower" if token["face"] == "small" else "higher"
-    svg_header(c, "Good Fortune", f"round {d['round']} of 9 · " + _doing(state, d))
+    svg_header(c, NAME, f"round {d['round']} of 9 · " + doing(state, d))
     # The token: its face decides who places first this round.
     tx = WIDTH - 200
     c.circle(tx, 34, 22, fill="#f6d365" if token["face"] == "small" else "#e07a5f")
@@ -185,8 +185,9 @@ def select_action(number: int) -> int:
     return number - 1
 
 
-def _doing(state: State, d: dict[str, Any]) -> str:
-    """Who is doing what now, in the rules' words (the header's last part)."""
+def doing(state: State, d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part), for the position
+    ``state`` as seen in ``d``."""
     if d["phase"] == "over":
         return "game over"
     if d["phase"] == "select":

@@ -128,10 +128,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     n = d["players"]
     columns = 1 if n == 3 else 2
     rows = -(-n // columns)
-    c = Canvas(WIDTH, PANELS_TOP + rows * (PANEL_H + GAP),
-               f"Hội Phố, round {d['round']}, turn {d['turn']}, {d['phase']}")
-    svg_header(c, "Hội Phố", f"round {d['round']} · turn {d['turn']} of {_turns(n)} · "
-               + _doing(d))
+    c = Canvas(WIDTH, PANELS_TOP + rows * (PANEL_H + GAP), NAME)
+    svg_header(c, NAME, f"round {d['round']} · turn {d['turn']} of {_turns(n)} · "
+               + doing(state, d))
     _key(c, 140, 14)
 
     # The contract pile, top first, at the header's right end.
@@ -237,8 +236,9 @@ def _rank_tag(card: int, rank: str) -> str:
     return "lowest: skill" if rank == "lowest" else "zeroed: skill"
 
 
-def _doing(d: dict[str, Any]) -> str:
-    """Who is doing what now, in the rules' words (the header's last part)."""
+def doing(state: State, d: dict[str, Any]) -> str:
+    """Who is doing what now, in the rules' words (the header's last part), for the position
+    ``state`` as seen in ``d``."""
     phase = d["phase"]
     if phase == "over":
         return "game over"
