@@ -132,9 +132,13 @@ def test_color_mafia_a_return_and_the_end():
     assert step(state, "chips R") == ["player 1 returns R to the box (collided on red)"]
     over = tb.make("color_mafia", players=3, chips_per_color=3).state_from_dict(CM_OVER)
     assert narrate(over, over) == []  # nothing changed, nothing said
+    from tablebits.pictures._step import Step
     from tablebits.pictures.color_mafia import _end
 
-    assert _end(over.to_dict(), over) == [
+    # A reveal that ended the game, the coins shown not known: one chip left in the box.
+    d = over.to_dict()
+    assert _end({**d, "phase": "choose", "outcome": None}, d, Step(over, over)) == [
+        "the box holds 1 chip, too few for the next taker: the game ends",
         "unfashionable: green", "eliminated (most unfashionable chips): player 0, 2",
         "scores: player 0 0, player 1 6, player 2 0", "game over: player 1 wins"]
 

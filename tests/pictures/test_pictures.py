@@ -129,6 +129,42 @@ def test_color_mafia_end_names_the_unfashionable_colour_and_the_eliminated():
     assert "player 1: 0 × 1 + 3 × 2 + 0 sets × 5 = 6" in text
 
 
+def test_color_mafia_end_shows_the_last_reveal_and_why_the_game_ended():
+    """The committed record's last step: every coin shown at once, and the first taker in
+    order from the parent finds too few chips in the box (docs/games/color_mafia.md: 1 chip or
+    fewer ends it, 2 or fewer for white). The revealed coins are cleared from the state at the
+    end; only the move played tells them."""
+    from pathlib import Path
+
+    record = tb.load_records(Path(__file__).parents[1] / "data" / "records"
+                             / "color_mafia.jsonl")[0]
+    states = list(tb.replay(record))
+    before, end = states[-2], states[-1]
+    d = before.to_dict()
+    assert d["phase"] == "choose" and end.to_dict()["revealed"] == [None] * 4
+    coins = [text.split()[-1] for text in record.strings[-1]]
+    n, parent = 4, d["parent"]
+    collided = {p for p, c in enumerate(coins) if coins.count(c) > 1}
+    taker = next(q for q in ((parent + i) % n for i in range(n)) if q not in collided)
+    box = sum(end.to_dict()["box"].values())
+    assert box <= (2 if coins[taker] == "W" else 1)  # the end check fires
+    colour = {"R": "red", "B": "blue", "Y": "yellow", "G": "green", "W": "white"}[coins[taker]]
+    why = f"player {taker} is to take ({colour}) but the box holds {box} chips: the game ends"
+    svg = end.to_svg(before=before, actions=record.actions[-1])
+    [banner] = titles(svg, "tb-banner")
+    assert banner.startswith("game over: player 3 wins: " + why + "; last step: coins shown: "
+                             + ", ".join(f"player {p} {colour_of}" for p, colour_of in
+                                         enumerate(["green", "red", "green", "white"])))
+    assert why in narrate(before, end, actions=record.actions[-1])
+    text = words(svg)
+    assert re.findall(r"revealed\n(\w)", text) == coins
+    assert len(titles(svg, "tb-moved")) == 4 and text.count("ends the game") == 1
+    assert titles(svg, "tb-caption") == []  # the banner tells the step
+    # Without the move (a picture drawn from two states) the coins cannot be told apart.
+    alone = words(end.to_svg(before=before))
+    assert f"the box holds {box} chips, too few for the next taker: the game ends" in alone
+
+
 #: Round 5 revealed: players 0 (the parent) and 1 collided on red; player 1 returns next.
 CM_RESOLVE = {
     "game": "color_mafia", "players": 4, "round": 5, "parent": 0, "phase": "resolve",

@@ -229,28 +229,47 @@ def fit(lines: list[str], width: float, size: float, rows: int) -> list[str]:
     return out[:rows - 1] + [last + " …"]
 
 
+#: The smallest text a long story shrinks to before its last row is cut.
+SMALLEST = 9
+
+
+def shrink(lines: list[str], width: float, height: float, size: float, gap: float
+           ) -> tuple[list[str], float]:
+    """``lines`` as rows that fit a ``width`` x ``height`` box, ``size + gap`` apart, and
+    their size: ``size`` if they fit, else the largest smaller size (down to ``SMALLEST``) at
+    which every row fits, so that a long story is drawn whole; only at ``SMALLEST`` are rows cut
+    (``fit``)."""
+    for s in range(int(size), SMALLEST - 1, -1):
+        rows = int(height // (s + gap))
+        if sum(len(wrap(line, width, s)) for line in lines) <= rows:
+            return fit(lines, width, s, rows), s
+    return fit(lines, width, SMALLEST, int(height // (SMALLEST + gap))), SMALLEST
+
+
 def caption(c: Canvas, x: float, y: float, width: float, lines: list[str], rows: int,
             size: float = 12) -> None:
-    """What the last step did, in words, under a "last step" heading: at most ``rows`` rows
-    below ``y`` (the heading's baseline), ``size + 2`` apart."""
+    """What the last step did, in words, under a "last step" heading: in the room of ``rows``
+    rows of ``size`` below ``y`` (the heading's baseline), drawn smaller when it needs more."""
     if not lines:
         return
     with c.group("the last step: " + "; ".join(lines), "caption"):
         c.text(x, y, "last step", size=11, fill=MOVED, weight="bold")
-        for i, row in enumerate(fit(lines, width, size, rows)):
-            c.text(x, y + (i + 1) * (size + 2), row, size=size)
+        shown, s = shrink(lines, width, rows * (size + 2), size, 2)
+        for i, row in enumerate(shown):
+            c.text(x, y + (i + 1) * (s + 2), row, size=s)
 
 
 def banner(c: Canvas, x: float, y: float, width: float, height: float, headline: str,
            lines: list[str], size: float = 12) -> None:
     """The end of the game: a framed box naming the result (``headline``) and why, the
-    score broken down in ``lines`` (as many rows as fit ``height``)."""
+    score broken down in ``lines`` (smaller when they need more rows than ``height`` holds)."""
     with c.group(headline + ": " + "; ".join(lines), "banner"):
         c.rect(x, y, width, height, fill=BANNER, stroke=HIGHLIGHT, rx=8, stroke_width=2)
         c.text(x + 10, y + 20, headline, size=15, fill=HIGHLIGHT, weight="bold")
-        rows = int((height - 28) // (size + 3))
-        for i, row in enumerate(fit(lines, width - 20, size, rows)):
-            c.text(x + 10, y + 38 + i * (size + 3), row, size=size)
+        # the first row's baseline is 38 down; the last row's descent needs a few units more
+        shown, s = shrink(lines, width - 20, height - 28, size, 3)
+        for i, row in enumerate(shown):
+            c.text(x + 10, y + 38 + i * (s + 3), row, size=s)
 
 
 def signed(n: float) -> str:

@@ -9,6 +9,7 @@ eliminated players are named. Everything is public (docs/games/color_mafia.md, I
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from .._core import State
@@ -29,6 +30,9 @@ NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green", "W": "white"}
 CHIPS = "RBYG"
 COINS = "RBYGW"
 WIDTH = 860
+#: Where the players' panels start: the band above holds the box and, beside it, the last step
+#: or at the end the banner, which tells the last step as well as the result.
+PANELS_TOP = 240
 
 
 def view(d: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -66,7 +70,7 @@ def eliminated(d: dict[str, Any]) -> tuple[list[int], set[int]]:
     return counts, {p for p, k in enumerate(counts) if worst > 0 and k == worst}
 
 
-def collisions(revealed: list[str | None]) -> set[int]:
+def collisions(revealed: Sequence[str | None]) -> set[int]:
     """The players whose coin another player also showed (docs/games/color_mafia.md, Reveal)."""
     return {p for p, coin in enumerate(revealed)
             if coin is not None and revealed.count(coin) > 1}
@@ -77,6 +81,46 @@ def _fate(d: dict[str, Any], p: int) -> str:
     if p not in collisions(d["revealed"]):
         return "takes chips"
     return "parent: spared" if d["parent"] == p else "must return"
+
+
+def shown_in(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str] | None:
+    """The coins shown in the round the step from ``b`` to ``a`` belongs to, or None when
+    nobody can tell: during ``resolve`` the dict holds them, but a reveal that ends the game or
+    the round at once (every resolution skipped) clears them, and only the move tells them."""
+    if b["phase"] == "resolve":
+        return list(b["revealed"])
+    if b["phase"] != "choose":
+        return None
+    if a["revealed"][0] is not None:
+        return list(a["revealed"])
+    moves = [step.played(p) for p in range(b["players"])]
+    return None if None in moves else [str(m).split()[-1] for m in moves]
+
+
+def end_check(b: dict[str, Any], a: dict[str, Any], step: Step) -> tuple[int, str] | None:
+    """The taker whose end check ended the game in this step, and their coin: the first player
+    left to resolve, in order from the parent, who did not collide (a player who did and holds
+    chips would have had to return them first); None when the coins shown are not known."""
+    shown = shown_in(b, a, step)
+    if shown is None:
+        return None
+    n, parent = b["players"], b["parent"]
+    order = [(parent + i) % n for i in range(n)]
+    if b["phase"] == "resolve":  # those up to the one who just resolved are done
+        order = order[order.index(b["acting"]) + 1:]
+    taker = next((p for p in order if p not in collisions(shown)), None)
+    return None if taker is None else (taker, shown[taker])
+
+
+def why_ended(d: dict[str, Any], check: tuple[int, str] | None) -> str:
+    """Why the game ended (docs/games/color_mafia.md, End and scoring): a taker's end check
+    found the box too low (1 chip or fewer, 2 or fewer for a white coin)."""
+    total = sum(d["box"].values())
+    chips = f"{total} chip" + ("" if total == 1 else "s")
+    if check is None:
+        return f"the box holds {chips}, too few for the next taker: the game ends"
+    taker, coin = check
+    return f"player {taker} is to take ({NAMES[coin]}) but the box holds {chips}: the game ends"
 
 
 def doing(state: State, d: dict[str, Any]) -> str:
@@ -91,11 +135,13 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
          ) -> Canvas:
     """The whole table of a Color Mafia position; with ``told`` the chips that moved are
     outlined and the step is captioned; collisions and who must return chips are marked under
-    the revealed coins; at the end a banner gives the winners and every score."""
+    the revealed coins. At the end a banner says why the game ended, tells the last step and
+    gives the winners and every score, and the coins of the last reveal stay in view, the one
+    whose end check ended the game marked."""
     n = d["players"]
     rows = (n + 1) // 2
     ph = 150
-    height = 172 + rows * (ph + 12) + 8
+    height = PANELS_TOP + rows * (ph + 12) + 8
     c = Canvas(WIDTH, height, NAME)
     svg_header(c, NAME, f"round {d['round']} · parent: player {d['parent']} · "
                + doing(state, d))
@@ -110,21 +156,28 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
         if b is not None and b["box"][color] != d["box"][color]:
             svg_moved(c, cx - 22, 90, 44, 44, "chips in or out of the box")
     right = 320
+    revealed, check = d["revealed"], None
     if d["outcome"] is not None:
-        headline, lines = _verdict(d, state)
-        svg_banner(c, right - 8, 56, WIDTH - right, 108, headline, lines, size=11)
-    else:
-        c.text(right, 162, "● chips (round) and ⬢ coins (hexagon) show how many are held",
-               size=11, fill=MUTED)
+        last: list[str] = []
         if told is not None:
-            svg_caption(c, right, 76, WIDTH - 16 - right, told.lines, rows=4)
+            last = _step_lines(told.before, d, told.step)
+            revealed = shown_in(told.before, d, told.step) or revealed
+            check = end_check(told.before, d, told.step)
+        headline, lines = _verdict(d, state, check, last)
+        svg_banner(c, right - 8, 56, WIDTH - right, PANELS_TOP - 64, headline, lines, size=11)
+    else:
+        c.text(right, PANELS_TOP - 12, "● chips (round) and ⬢ coins (hexagon) show how many "
+               "are held", size=11, fill=MUTED)
+        if told is not None:
+            svg_caption(c, right, 76, WIDTH - 16 - right, told.lines,
+                        rows=(PANELS_TOP - 100) // 14)
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     scores = state.scores()
     _, gone = eliminated(d)
     pw = (WIDTH - 36) / 2
     for p in range(n):
         x0 = 12 + (p % 2) * (pw + 12)
-        y0 = 172 + (p // 2) * (ph + 12)
+        y0 = PANELS_TOP + (p // 2) * (ph + 12)
         title = f"player {p}" + (" (you)" if seat == p else "")
         if d["parent"] == p:
             title += " · parent"
@@ -146,22 +199,35 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
             with c.group(f"player {p}'s {NAMES[color]} coins: {held}", "coin",
                          coin_action(color) if p == seat else None):
                 hexagon(c, x0 + 32 + i * 40, y0 + 128, 16, COLORS[color], str(held))
-        shown = d["revealed"][p]
+        shown = revealed[p]
         if shown is not None:
             svg_label_row(c, x0 + pw - 90, y0 + 48, "revealed", size=12)
             hexagon(c, x0 + pw - 60, y0 + 88, 30, COLORS[shown], shown)
-            fate = _fate(d, p)
+            if b is not None and b["phase"] == "choose":
+                svg_moved(c, x0 + pw - 90, y0 + 58, 60, 60, "revealed in the last step")
+            # At the end only the taker who ended it acted on their coin; in play, each fate.
+            fate = ("ends the game" if check is not None and check[0] == p else "") \
+                if d["outcome"] is not None else _fate(d, p)
             c.text(x0 + pw - 60, y0 + 138, fate, size=11, anchor="middle", weight="bold",
-                   fill=HIGHLIGHT if fate == "must return" else MUTED)
+                   fill=HIGHLIGHT if fate in ("must return", "ends the game") else MUTED)
     return c
 
 
 def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
     """Color Mafia step by step: coins shown, collisions and who must return chips, chips
-    taken and returned and why, the coins passed, the end."""
+    taken and returned and why, the coins passed, the end and why."""
+    out = _step_lines(b, a, step)
+    if a["phase"] == "over" and b["phase"] != "over":
+        out.extend(_end(b, a, step))
+    return out
+
+
+def _step_lines(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
+    """What the step did before any end: coins shown and collisions, chips taken and
+    returned, the coins passed."""
     out = []
-    if a["revealed"] != b["revealed"] and a["revealed"][0] is not None:
-        shown = a["revealed"]
+    shown = shown_in(b, a, step) if b["phase"] == "choose" else None
+    if shown is not None:
         out.append("coins shown: " + ", ".join(f"player {p} {NAMES[c]}"
                                                for p, c in enumerate(shown)))
         for color in COINS:
@@ -169,9 +235,9 @@ def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
             if len(who) > 1:
                 line = (f"collision on {NAMES[color]}: players "
                         + " and ".join(map(str, who)))
-                returning = [p for p in who if p != a["parent"]]
+                returning = [p for p in who if p != b["parent"]]
                 line += (" must return chips" if len(returning) == len(who) else
-                         f"; player {a['parent']} is the parent, spared; "
+                         f"; player {b['parent']} is the parent, spared; "
                          + ("player " + " and ".join(map(str, returning)) + " must return chips"
                             if returning else "nobody returns"))
                 out.append(line)
@@ -189,17 +255,17 @@ def changes(b: dict[str, Any], a: dict[str, Any], step: Step) -> list[str]:
                        + (f" (collided on {coin})" if coin else ""))
     if a["parent"] != b["parent"]:
         out.append(f"coins pass to the left; round {a['round']}, player {a['parent']} is parent")
-    if a["phase"] == "over" and b["phase"] != "over":
-        out.extend(_end(a, step.after))
     return out
 
 
-def _end(d: dict[str, Any], state: State) -> list[str]:
-    """The end told: the unfashionable colours, who is eliminated, the scores and the result,
-    as the banner's headline says it."""
+def _end(b: dict[str, Any], d: dict[str, Any], step: Step) -> list[str]:
+    """The end told: why the game ended, the unfashionable colours, who is eliminated, the
+    scores and the result, as the banner's headline says it."""
+    state = step.after
     out = unfashionable(d)
     lines = []
     if out:
+        lines.append(why_ended(d, end_check(b, d, step)))
         lines.append("unfashionable: " + " and ".join(NAMES[color] for color in out))
     _, gone = eliminated(d)
     if gone:
@@ -210,22 +276,25 @@ def _end(d: dict[str, Any], state: State) -> list[str]:
     return [*lines, _verdict(d, state)[0]]
 
 
-def _verdict(d: dict[str, Any], state: State) -> tuple[str, list[str]]:
-    """The end in words: who won, why, and each score broken down (docs/games/color_mafia.md,
-    End and scoring)."""
+def _verdict(d: dict[str, Any], state: State, check: tuple[int, str] | None = None,
+             last: list[str] | None = None) -> tuple[str, list[str]]:
+    """The end in words: who won, why the game ended (``check``: the taker whose end check
+    ended it, if known), the last step's lines (``last``) and each score broken down
+    (docs/games/color_mafia.md, End and scoring)."""
     returns, scores = state.returns(), state.scores()
     winners = [p for p, r in enumerate(returns) if r == max(returns)]
     names = " and ".join(map(str, winners))
+    step = ["last step: " + "; ".join(last)] if last else []
     out = unfashionable(d)
     if not out:
         return (f"game stopped after round {d['round']}: no winner",
-                ["every chip counts 2, every set of R B Y G 5, nobody is eliminated"] + [
-                    f"player {p}: {s:g}" for p, s in enumerate(scores)])
+                [*step, "every chip counts 2, every set of R B Y G 5, nobody is eliminated"]
+                + [f"player {p}: {s:g}" for p, s in enumerate(scores)])
     headline = (f"game over: player {names} wins" if len(winners) == 1
                 else f"game over: players {names} share the win")
     colours = " and ".join(NAMES[color] for color in out)
     counts, gone = eliminated(d)
-    lines = [f"unfashionable: {colours}, left in the box"]
+    lines = [why_ended(d, check), *step, f"unfashionable: {colours}, left in the box"]
     for p, chips in enumerate(d["chips"]):
         if p in gone:
             lines.append(f"player {p}: eliminated, the most {colours} chips ({counts[p]})")
