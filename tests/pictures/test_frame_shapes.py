@@ -71,3 +71,40 @@ def test_hoi_pho_episode_frames_stack_into_a_video(players):
     assert video.shape[1] <= 720 and video.shape[2] <= 1280 and video.shape[3] == 3
     # The frames are pictures, not blanks: the game changed what they show.
     assert len({frame.tobytes() for frame in frames}) > 10
+
+
+def _caption_rows(svg: str) -> list[str] | None:
+    """The rows of the picture's caption, under its heading (None without a caption)."""
+    for g in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}g"):
+        if g.get("class") == "tb-caption":
+            return [t.text for t in g.iter("{http://www.w3.org/2000/svg}text")][1:]
+    return None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_hoi_pho_tells_every_step_whole_in_one_frame_size(players):
+    """A round's last turn with 5 players tells ten lines or more (the cards revealed, zeroing,
+    1st, 2nd, the lowest card's skill, contracts, the coin cap); every line is drawn, none cut
+    with an ellipsis, in the one 1280x720 frame of the player count."""
+    from tablebits.pictures import tell
+
+    game = tb.make("hoi_pho", players=players)
+    records = [r for r in tb.load_records("tests/data/records/hoi_pho.jsonl")
+               if len(r.bots) == players]
+    games = [(list(tb.replay(r)), r.actions) for r in records]
+    games += [(random_game(game, seed), [None] * 200) for seed in range(2)]
+    longest = 0
+    for states, actions in games:
+        for before, after, move in zip(states, states[1:], actions, strict=False):
+            assert size(after.to_svg()) == (720, 1280)
+            if after.is_terminal():
+                continue  # the banner tells the end
+            lines = tell(before, after, None, move).lines
+            rows = _caption_rows(after.to_svg(before=before, actions=move))
+            if not lines:  # a step that changed nothing anyone sees is not captioned
+                assert rows is None
+                continue
+            assert rows is not None and not any(row.endswith("…") for row in rows), lines
+            assert " ".join(rows).split() == " ".join(lines).split()
+            longest = max(longest, len(lines))
+    assert longest >= (9 if players == 5 else 7)

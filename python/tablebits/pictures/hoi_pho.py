@@ -18,11 +18,11 @@ from ._svg import banner as svg_banner
 from ._svg import caption as svg_caption
 from ._svg import card as svg_card
 from ._svg import face_down as svg_face_down
-from ._svg import fit as svg_fit
 from ._svg import header as svg_header
 from ._svg import label_row as svg_label_row
 from ._svg import moved as svg_moved
 from ._svg import panel as svg_panel
+from ._svg import shrink as svg_shrink
 from ._svg import text_color as svg_text_color
 from ._svg import token as svg_token
 
@@ -51,6 +51,9 @@ WIDTH = 1280
 TABLE_W = 7 * (CARD_W + 8) - 8  #: room for 7 cards: 5 players, a Naga and the Goat it plays
 PANELS_TOP = 228  #: where the players' panels start
 PANEL_H, GAP = 156, 8  #: a panel's height and the space below it
+HEIGHT = PANELS_TOP + 3 * (PANEL_H + GAP)  #: 720, for every player count
+HAND_W = 104 + 5 * (CARD_W + 8) + 84 + 10 + 44  #: a panel with 6 cards (3 players) + contracts
+STORY_ROWS = 10  #: the last step's rows beside the table, 14 apart below its heading
 TARGET_ACTION = 16  #: the id of ``target 0``; ``target p`` is ``TARGET_ACTION + p``
 
 
@@ -116,19 +119,17 @@ def _hoi_card(c: Canvas, x: float, y: float, card: int, highlight: bool,
 
 def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = None
          ) -> Canvas:
-    """The whole table of a Hội Phố position, always the same size for a player count.
+    """The whole table of a Hội Phố position, 1280x720 for every player count.
 
-    1280 wide; the contract pile sits in the header, the table (at most N + 2 cards: a Naga
-    that plays the Goat, which copies the Naga) and the round's facts share the band below it,
-    and the players' panels fill two columns (one with 3 players, whose hands are longest), so
-    that 5 players fit 1280x720. With ``told`` the cards just revealed are outlined and ranked
-    (1st, 2nd, lowest), also when their turn has ended, and the step is captioned; at the end a
-    banner names the winner.
+    The contract pile sits in the header; the table (at most N + 2 cards: a Naga that plays the
+    Goat, which copies the Naga) and the last step share the band below it; the players'
+    panels and a box of the round's facts fill the rest (``_layout``). With ``told`` the cards
+    just revealed are outlined and ranked (1st, 2nd, lowest), also when their turn has ended,
+    and the step is captioned; at the end a banner names the winner.
     """
     n = d["players"]
-    columns = 1 if n == 3 else 2
-    rows = -(-n // columns)
-    c = Canvas(WIDTH, PANELS_TOP + rows * (PANEL_H + GAP), NAME)
+    cells, pw, facts_box = _layout(n)
+    c = Canvas(WIDTH, HEIGHT, NAME)
     svg_header(c, NAME, f"round {d['round']} · turn {d['turn']} of {_turns(n)} · "
                + doing(state, d))
     _key(c, 140, 14)
@@ -174,30 +175,22 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
     if not table:
         c.text(16, 110, "empty", size=13, fill=MUTED)
 
-    # The right column: the last step, then the round's public facts; at the end, the banner.
-    facts_x = 16 + TABLE_W + 24
-    width = WIDTH - 16 - facts_x
+    # Beside the table, the whole band: the last step, or at the end the banner. A round's
+    # last turn tells ten or more lines with 5 players; sharing the band, they were cut.
+    story_x = 16 + TABLE_W + 24
+    width = WIDTH - 16 - story_x
     if d["outcome"]:
         headline, lines = _verdict(d, state)
-        svg_banner(c, facts_x - 8, 60, width + 8, 160, headline, lines)
-    else:
-        top = 76
-        if told is not None and told.lines:
-            svg_caption(c, facts_x, 76, width, told.lines, rows=4)
-            top = 152
-        svg_label_row(c, facts_x, top, "this round")
-        room = int((222 - top) // 14)
-        for i, line in enumerate(svg_fit(_facts(d), width - 12, 12, room)):
-            c.text(facts_x, top + 14 * (i + 1), line, size=12, fill=MUTED)
+        svg_banner(c, story_x - 8, 60, width + 8, 160, headline, lines)
+    elif told is not None:
+        svg_caption(c, story_x, 76, width, told.lines, rows=STORY_ROWS)
+    _facts_box(c, d, *facts_box)
 
     acting = set(state.acting_players()) if not state.is_terminal() else set()
     # A truncated game shares its returns without a winner: the banner says it was stopped.
     winners = ([p for p, r in enumerate(state.returns()) if r > 0]
                if d["outcome"] == "ended" else [])
-    pw = (WIDTH - 12 * (columns + 1)) / columns
-    for p in range(n):
-        x0 = 12 + (p % columns) * (pw + 12)
-        y0 = PANELS_TOP + (p // columns) * (PANEL_H + GAP)
+    for p, (x0, y0) in enumerate(cells):
         owned = d["contracts"][p]
         title = (f"player {p}" + (" (you)" if seat == p else "")
                  + f" · {len(owned)} contract" + ("" if len(owned) == 1 else "s"))
@@ -223,6 +216,31 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
             if told is not None and number not in told.before["contracts"][p]:
                 svg_moved(c, x0 + pw - 44, y0 + 32 + i * 40, 34, 36, "taken in the last step")
     return c
+
+
+def _layout(n: int) -> tuple[list[tuple[float, float]], float, tuple[float, float, float, float]]:
+    """Where the panels go for ``n`` players: each panel's top-left corner, their width, and
+    the box of the round's facts (x, y, width, height). 3 players (6 cards a hand) get one
+    column of wide panels and the facts beside it; 4 and 5 two columns, the facts in the cell
+    after the last panel (the whole last row with 4)."""
+    step = PANEL_H + GAP
+    if n == 3:
+        return ([(12.0, float(PANELS_TOP + p * step)) for p in range(3)], HAND_W,
+                (HAND_W + 24.0, float(PANELS_TOP), WIDTH - 36.0 - HAND_W, 3.0 * step - GAP))
+    pw = (WIDTH - 36) / 2
+    cells = [(12 + (p % 2) * (pw + 12), float(PANELS_TOP + (p // 2) * step))
+             for p in range(n + 1)]
+    x, y = cells.pop()
+    return cells, pw, (x, y, WIDTH - 12 - x, PANEL_H)
+
+
+def _facts_box(c: Canvas, d: dict[str, Any], x: float, y: float, w: float, h: float) -> None:
+    """The round's public facts that are no piece on the table (``_facts``), in a box."""
+    c.rect(x, y, w, h, stroke="#cfc6b3", rx=8)
+    svg_label_row(c, x + 10, y + 20, "this round")
+    rows, size = svg_shrink(_facts(d) or ["nothing played yet"], w - 20, h - 30, 12, 2)
+    for i, line in enumerate(rows):
+        c.text(x + 10, y + 24 + (i + 1) * (size + 2), line, size=size, fill=MUTED)
 
 
 def _rank_tag(card: int, rank: str) -> str:
