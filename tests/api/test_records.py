@@ -14,6 +14,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.__main__ import main
+from tablebits.cli.board import board_text
 from tests.support.game_params import game_cases
 from tests.support.helpers import run_cli_with_file_size_limit
 
@@ -190,12 +191,14 @@ def test_replay_command_prints_each_step(tmp_path, capsys):
     assert main(["replay", str(path), "--game", "1"]) == 0
     everything = capsys.readouterr().out
     assert f"{len(records[1].actions)} steps" in everything
-    _assert_in_order(everything, [str(s) for s in states])
+    # each state as the terminal's board shows it: pieces spelled out, the phase in words
+    _assert_in_order(everything, [board_text(s, None) for s in states])
 
     assert main(["replay", str(path), "--game", "1", "--seat", "2"]) == 0
     seat_view = capsys.readouterr().out
-    _assert_in_order(seat_view, [s.observation_string(2) for s in states])
-    assert str(states[0]) not in seat_view  # the full deal is never printed to one seat
+    _assert_in_order(seat_view, [board_text(s, 2) for s in states])
+    # the full deal is never printed to one seat
+    assert board_text(states[0], None).split("\n", 1)[1] not in seat_view
 
     assert main(["replay", str(path), "--game", "2"]) == 2
     assert "--game must be in 0..1" in capsys.readouterr().err
