@@ -80,18 +80,21 @@ def visible(driver, element_id: str) -> bool:
     return driver.execute_script(f"return !document.getElementById('{element_id}').hidden")
 
 
+PICTURE = "document.querySelector('#picture svg').outerHTML"
+LOG_LINES = ("[...document.querySelectorAll('#log > li')].map(li => "
+             "[li.firstChild.textContent, ...[...li.querySelectorAll('li')]"
+             ".map(t => t.textContent)])")
+
+
 def picture(driver) -> str:
     """The picture the page shows, as the server sent it (the page marks the legal pieces
     with a class of its own)."""
-    svg = driver.execute_script("return document.querySelector('#picture svg').outerHTML")
-    return svg.replace(" tb-legal", "")
+    return driver.execute_script(f"return {PICTURE}").replace(" tb-legal", "")
 
 
 def log_lines(driver) -> list[list[str]]:
     """The page's story: each step's move, then what it changed."""
-    return driver.execute_script(
-        "return [...document.querySelectorAll('#log > li')].map(li => "
-        "[li.firstChild.textContent, ...[...li.querySelectorAll('li')].map(t => t.textContent)])")
+    return driver.execute_script(f"return {LOG_LINES}")
 
 
 def open_page(driver, server: str, link: str) -> None:
@@ -133,7 +136,10 @@ def play_by_clicking(driver, snapshots: dict[int, tuple[str, list]] | None = Non
             return made
         WebDriverWait(driver, 60).until(lambda d, acted=acted: ready_to_act(d, acted))
         if snapshots is not None:
-            snapshots[int(body_data(driver, "step"))] = (picture(driver), log_lines(driver))
+            # One script reads all three, so a view arriving between reads cannot mix steps.
+            step, svg, story = driver.execute_script(
+                f"return [document.body.dataset.step, {PICTURE}, {LOG_LINES}]")
+            snapshots[int(step)] = (svg.replace(" tb-legal", ""), story)
         if shown(driver, "banner") or shown(driver, "failure"):
             return made
         if visible(driver, "curtain"):
@@ -293,8 +299,9 @@ def test_the_saved_record_replays_on_the_replay_page_step_by_step(browser, serve
         body.send_keys(Keys.ARROW_RIGHT)
         assert shown(browser, "step") == f"step {k} of {last}"
         board = browser.execute_script("return document.querySelector('#board svg').outerHTML")
-        # captioned with the step that led to it, as the replay page draws every picture
-        assert _canonical(board) == _canonical(states[k].to_svg(before=states[k - 1]))
+        # captioned with the move that led to it, as the replay page draws every picture
+        told = states[k].to_svg(before=states[k - 1], actions=record.actions[k - 1])
+        assert _canonical(board) == _canonical(told)
         current = browser.find_element(By.CSS_SELECTOR, "#moves li.current .move").text
         assert current.replace(" · ", " ") in story[k - 1][0].replace(" · ", " ")
     assert "Game over" in shown(browser, "result")

@@ -208,8 +208,9 @@ def draw(state: State, d: dict[str, Any], seat: int | None, told: Told | None = 
             # At the end only the taker who ended it acted on their coin; in play, each fate.
             fate = ("ends the game" if check is not None and check[0] == p else "") \
                 if d["outcome"] is not None else _fate(d, p)
-            c.text(x0 + pw - 60, y0 + 138, fate, size=11, anchor="middle", weight="bold",
-                   fill=HIGHLIGHT if fate in ("must return", "ends the game") else MUTED)
+            if fate:
+                c.text(x0 + pw - 60, y0 + 138, fate, size=11, anchor="middle", weight="bold",
+                       fill=HIGHLIGHT if fate in ("must return", "ends the game") else MUTED)
     return c
 
 
