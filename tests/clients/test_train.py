@@ -131,7 +131,7 @@ def test_a_rejected_candidate_never_becomes_the_teacher(tmp_path: Path) -> None:
 
 
 def test_a_warm_start_begins_at_the_shipped_network(tmp_path: Path) -> None:
-    train(GAME, tmp_path, expert(1, gate_share=1.0, hidden=(128, 128), warm_start=True),
+    train(GAME, tmp_path, expert(1, gate_share=1.0, hidden=(32, 32), warm_start=True),
           progress=False)
     shipped = Baseline("good_fortune").network.arrays()
     start = arrays(tmp_path / "generations" / "gen0000.npz")

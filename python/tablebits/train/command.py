@@ -8,7 +8,9 @@ import sys
 from dataclasses import fields
 from typing import Any
 
+from .._core import Game
 from .._registry import make
+from ..bots.weights import load_weights, shipped_path
 from .loop import TrainConfig, train
 
 __all__ = ["add_arguments", "run"]
@@ -53,8 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
             default = getattr(defaults, f.name)
             parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(default),
                                 default=default, help=f"{_HELP[f.name]} (default: %(default)s)")
-    parser.add_argument("--hidden", type=int, nargs="+", default=list(defaults.hidden),
-                        help="widths of the hidden layers (default: %(default)s)")
+    parser.add_argument("--hidden", type=int, nargs="+", default=None,
+                        help="widths of the hidden layers (default: the shipped network's with "
+                             f"--warm-start, else {' '.join(map(str, defaults.hidden))})")
     parser.add_argument("--rollout-mix", type=float, default=0.0,
                         help="the rollout_mix Baseline plays the network with by default, stored "
                              "with the weights (docs/strength.md; default: %(default)s)")
@@ -85,6 +88,13 @@ def _params(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+def _shipped_widths(game: Game) -> tuple[int, ...]:
+    """The hidden widths of the network shipped for ``game``'s parameters, which a warm start
+    begins from (``ValueError`` when there is none)."""
+    network = load_weights(shipped_path(game.id, game.params), game)
+    return tuple(w.shape[1] for w, _ in network.hidden)
+
+
 def run(args: argparse.Namespace) -> int:
     """Runs the training the options describe: 0 when done, 2 on bad options, 130 when
     interrupted (the last checkpoint stays: the same command resumes)."""
@@ -92,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         game = make(args.game, **_params(args.param))
         if args.warm_start is None:
             args.warm_start = args.teacher == "puct"
+        if args.hidden is None:
+            args.hidden = _shipped_widths(game) if args.warm_start else TrainConfig.hidden
         config = TrainConfig(
             game=game.id, params=game.params, hidden=tuple(args.hidden),
             **{f.name: getattr(args, f.name) for f in fields(TrainConfig) if f.name in _HELP},
