@@ -249,7 +249,7 @@ def test_train_help_shows_the_defaults(capsys):
         main(["train", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for shown in ("(default: 20)", "(default: 50)", "(default: 2000)", "(default: 0.0)",
-                  "(default: [128, 128])"):
+                  "(default: the shipped network's with --warm-start, else 128 128)"):
         assert shown in text, shown
 
 

@@ -4,6 +4,7 @@ uninterrupted run."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import subprocess
@@ -18,6 +19,7 @@ import tablebits as tb
 from tablebits.bots import Baseline
 from tablebits.bots.weights import load_weights
 from tablebits.train import TrainConfig, train
+from tablebits.train.command import add_arguments, run
 
 GAME = tb.make("good_fortune")
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,6 +141,22 @@ def test_a_warm_start_begins_at_the_shipped_network(tmp_path: Path) -> None:
         np.testing.assert_array_equal(start[k], shipped[k], err_msg=k)
     with pytest.raises(ValueError, match="--hidden"):
         train(GAME, tmp_path / "other", expert(1, warm_start=True), progress=False)
+
+
+def test_a_warm_start_from_the_command_line_takes_the_shipped_widths(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, tb.games())
+    args = parser.parse_args(["good_fortune", "--teacher", "puct", "--rounds", "1",
+                              "--games-per-round", "1", "--teacher-iterations", "20",
+                              "--gate-games", "2", "--gate-iterations", "10", "--no-progress",
+                              "--out", str(tmp_path)])
+    assert run(args) == 0
+    shipped = load_weights(ROOT / "python/tablebits/bots/baselines/good_fortune.npz", GAME)
+    start = load_weights(tmp_path / "generations" / "gen0000.npz", GAME)
+    assert [w.shape for w, _ in start.hidden] == [w.shape for w, _ in shipped.hidden]
+    args = parser.parse_args(["good_fortune", "--teacher", "puct", "--hidden", "8",
+                              "--out", str(tmp_path / "other")])
+    assert run(args) == 2  # the widths differ: refused, with --hidden named
 
 
 @pytest.mark.xdist_group("ray")
