@@ -86,10 +86,15 @@ LOG_LINES = ("[...document.querySelectorAll('#log > li')].map(li => "
              ".map(t => t.textContent)])")
 
 
+def as_sent(svg: str) -> str:
+    """A picture of the page as the server sent it (the page marks the legal pieces with a
+    class of its own)."""
+    return svg.replace(" tb-legal", "")
+
+
 def picture(driver) -> str:
-    """The picture the page shows, as the server sent it (the page marks the legal pieces
-    with a class of its own)."""
-    return driver.execute_script(f"return {PICTURE}").replace(" tb-legal", "")
+    """The picture the page shows, as the server sent it."""
+    return as_sent(driver.execute_script(f"return {PICTURE}"))
 
 
 def log_lines(driver) -> list[list[str]]:
@@ -139,7 +144,7 @@ def play_by_clicking(driver, snapshots: dict[int, tuple[str, list]] | None = Non
             # One script reads all three, so a view arriving between reads cannot mix steps.
             step, svg, story = driver.execute_script(
                 f"return [document.body.dataset.step, {PICTURE}, {LOG_LINES}]")
-            snapshots[int(step)] = (svg.replace(" tb-legal", ""), story)
+            snapshots[int(step)] = (as_sent(svg), story)
         if shown(driver, "banner") or shown(driver, "failure"):
             return made
         if visible(driver, "curtain"):

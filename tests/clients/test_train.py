@@ -151,7 +151,7 @@ def test_a_warm_start_from_the_command_line_takes_the_shipped_widths(tmp_path: P
                               "--gate-games", "2", "--gate-iterations", "10", "--no-progress",
                               "--out", str(tmp_path)])
     assert run(args) == 0
-    shipped = load_weights(ROOT / "python/tablebits/bots/baselines/good_fortune.npz", GAME)
+    shipped = Baseline("good_fortune").network
     start = load_weights(tmp_path / "generations" / "gen0000.npz", GAME)
     assert [w.shape for w, _ in start.hidden] == [w.shape for w, _ in shipped.hidden]
     args = parser.parse_args(["good_fortune", "--teacher", "puct", "--hidden", "8",
