@@ -197,6 +197,28 @@ def test_parse_and_names() -> None:
         parse("baseline:lots", game)
 
 
+def test_a_trained_file_with_a_budget_is_a_baseline_on_that_file(gf_file: Path, capsys) -> None:
+    """``PATH.npz:BUDGET[~MIX]`` searches with the file's network (the arrays written here), is
+    named by that spec, and plays from the command line."""
+    game = tb.make("good_fortune")
+    bot = parse(f"{gf_file}:50~0.25", game)
+    assert isinstance(bot, Baseline) and bot.weights == gf_file
+    assert (bot.iterations, bot.rollout_mix, bot.name) == (50, 0.25, f"{gf_file}:50~0.25")
+    np.testing.assert_array_equal(bot.network.hidden[0][0], random_arrays(game)["hidden0_w"])
+    assert parse(bot.name, game).name == bot.name
+    assert parse(f"{gf_file}:20ms", game).time_limit == 0.02
+    with pytest.raises(ValueError, match="bad bot spec .*got 'lots'"):
+        parse(f"{gf_file}:lots", game)
+    with pytest.raises(ValueError, match=r"missing\.npz does not exist"):
+        parse(f"{gf_file.parent / 'missing.npz'}:50", game)
+    with pytest.raises(ValueError, match="pass the game"):
+        parse(f"{gf_file}:50")
+    from tablebits.cli.main import main
+    assert main(["arena", "good_fortune", "--bots", f"{gf_file}:20", "random", "--games", "2",
+                 "--no-progress"]) == 0
+    assert f"{gf_file}:20" in capsys.readouterr().out
+
+
 def test_shipped_weights_fit_their_game_and_size_limit() -> None:
     shipped = sorted(weights.SHIPPED.glob("*.npz"))
     assert shipped, "no shipped weights"

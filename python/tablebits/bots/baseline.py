@@ -27,7 +27,9 @@ class Baseline(PUCT):
     those of ``PUCT``. ``native=False`` evaluates each batch of leaves with numpy under the GIL
     (``network.evaluate``, several times slower per iteration) instead of in C++.
     ``rollout_mix`` defaults to the mix stored with the weights (chosen by measurement,
-    docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs.
+    docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs. With
+    ``weights`` the name starts with the file's path instead (``runs/gf/good_fortune.npz:20ms``,
+    the bot spec that plays it).
 
     The network knows only the rules it was trained on: ``act``, ``tb.play``, ``tb.arena``,
     ``tb.search`` and ``State.bot_action`` refuse (``ValueError``) a game with other
@@ -73,8 +75,9 @@ class Baseline(PUCT):
             batch_size=batch_size, c_puct=c_puct, rollout_mix=mix,
             relative_values=True,  # the network's values are by seat from the observer
         )
-        self.name = search_name("baseline", iterations, time_limit, threads, c_puct, mix,
-                                default_mix)
+        # A trained file's bot is named by its path, as ``spec.parse`` reads it back.
+        self.name = search_name("baseline" if weights is None else str(weights), iterations,
+                                time_limit, threads, c_puct, mix, default_mix)
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the

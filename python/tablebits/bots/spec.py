@@ -15,9 +15,10 @@ __all__ = ["parse"]
 def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
     ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET[~MIX]`` (``Baseline``:
-    it needs ``game``, the game it plays; MIX is its ``rollout_mix``), or a weights file
+    it needs ``game``, the game it plays; MIX is its ``rollout_mix``), a weights file
     ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the network's policy without search; it
-    needs ``game`` too). BUDGET is ITERATIONS, a
+    needs ``game`` too), or ``PATH.npz:BUDGET[~MIX]`` (``Baseline`` playing that weights file,
+    a network ``tablebits train`` wrote, instead of the shipped one). BUDGET is ITERATIONS, a
     time per decision (``20ms``, ``0.5s``: iterations until the time is spent) or both
     (``1000/20ms``: whichever comes first). Time-limited bots depend on the machine's speed
     (``tb.arena`` takes them only with ``reproducible=False``).
@@ -32,6 +33,11 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     if not isinstance(spec, str):
         raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
     shown = short_repr(spec)  # a megabyte of spec is not echoed back
+    searched = _searched_weights(spec.strip())
+    if searched is not None:
+        if game is None:
+            raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
+        return _baseline(game, searched[1], shown, weights=searched[0])
     weights = _weights_file(spec.strip())
     if weights is not None:
         if game is None:
@@ -56,13 +62,7 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     if name == "baseline":
         if game is None:
             raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
-        budget, tilde, mix = rest.partition("~")
-        try:
-            iterations, time_limit = parse_budget(budget) if budget else (200, None)
-            return Baseline(game, iterations, time_limit=time_limit,
-                            rollout_mix=_number(mix, "MIX") if tilde else None)
-        except ValueError as err:
-            raise ValueError(f"bad bot spec {shown}: {err}") from None
+        return _baseline(game, rest, shown)
     if name == "pimc":
         if not rest:
             return PIMC()
@@ -74,8 +74,28 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     raise ValueError(
         f"unknown bot {shown}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
-        "pimc:SAMPLES[@DEPTH], baseline, baseline:BUDGET[~MIX] or a weights file PATH.npz"
+        "pimc:SAMPLES[@DEPTH], baseline, baseline:BUDGET[~MIX], a weights file PATH.npz or "
+        "PATH.npz:BUDGET[~MIX]"
     )
+
+
+def _baseline(game: Game, rest: str, shown: str, weights: str | None = None) -> Baseline:
+    """``Baseline`` from the ``BUDGET[~MIX]`` after a ``baseline:`` or ``PATH.npz:``."""
+    budget, tilde, mix = rest.partition("~")
+    try:
+        iterations, time_limit = parse_budget(budget) if budget else (200, None)
+        return Baseline(game, iterations, time_limit=time_limit, weights=weights,
+                        rollout_mix=_number(mix, "MIX") if tilde else None)
+    except ValueError as err:
+        raise ValueError(f"bad bot spec {shown}: {err}") from None
+
+
+def _searched_weights(spec: str) -> tuple[str, str] | None:
+    """(path, ``BUDGET[~MIX]``) of a ``PATH.npz:BUDGET[~MIX]`` spec, else None."""
+    cut = spec.lower().rfind(".npz:")
+    if cut < 0:
+        return None
+    return spec[: cut + len(".npz")], spec[cut + len(".npz:"):]
 
 
 def _weights_file(spec: str) -> tuple[str, bool] | None:

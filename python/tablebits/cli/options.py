@@ -108,7 +108,8 @@ BOTS_HELP = (
     "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
     "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
     "(Fox Duet); baseline or baseline:BUDGET[~MIX] (PUCT with the shipped network; MIX: the "
-    "weight of playouts in its leaf values)"
+    "weight of playouts in its leaf values); PATH.npz:BUDGET[~MIX] (the same with a network "
+    "tablebits train wrote); PATH.npz[@greedy] (that network's policy, no search)"
 )
 
 
