@@ -25,6 +25,7 @@ import tablebits as tb
 from tablebits.bots import Baseline
 from tablebits.bots.names import UNTIL_TIME_LIMIT
 from tablebits.bots.weights import trained_for
+from tablebits.pictures import display_name
 
 
 def measure(run: Path, opponents: list[str], iterations: int, games: int, every: int,
@@ -55,7 +56,8 @@ def measure(run: Path, opponents: list[str], iterations: int, games: int, every:
             entry[name] = [ci.mean, ci.low, ci.high]
         points.append(entry)
         print(json.dumps(entry), flush=True)
-    return {"game": game.id if game else "", "iterations": iterations, "games": games,
+    return {"game": game.id if game else "", "players": game.num_players if game else 0,
+            "iterations": iterations, "games": games,
             "rollout_mix": rollout_mix, "opponents": opponents, "even_share": even,
             "generations": generations, "seconds": seconds, "points": points}
 
@@ -65,6 +67,7 @@ def plot(curve: dict, out: Path, title: str) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
     by_generation = curve.get("generations", False)
@@ -80,6 +83,7 @@ def plot(curve: dict, out: Path, title: str) -> None:
         ax.axhline(curve["even_share"], color="gray", linestyle="--", linewidth=1,
                    label="even share")
     ax.set_xlabel("accepted generation" if by_generation else "teacher games trained on")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # generations and games are whole
     what = "team win rate" if opponents == ["team"] else "win share"
     budget = f"{curve['seconds'] * 1000:g}ms" if curve.get("seconds") else curve["iterations"]
     ax.set_ylabel(f"{what} of baseline:{budget}")
@@ -114,7 +118,9 @@ def main() -> None:
         curve = measure(args.run, args.opponents, args.iterations, args.games, args.every,
                         args.threads, args.rollout_mix, args.generations, args.seconds)
         args.out.with_suffix(".json").write_text(json.dumps(curve, indent=1))
-    plot(curve, args.out, f"Baseline training curve: {curve['game']}")
+    players = curve.get("players", 0)  # older curves did not record it
+    plot(curve, args.out, f"Baseline training curve: {display_name(curve['game'])}"
+         + (f" ({players} players)" if players > 2 else ""))
 
 
 if __name__ == "__main__":
