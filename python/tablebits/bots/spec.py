@@ -33,17 +33,16 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     if not isinstance(spec, str):
         raise TypeError(f"bot spec must be a str, not {type(spec).__name__}")
     shown = short_repr(spec)  # a megabyte of spec is not echoed back
-    searched = _searched_weights(spec.strip())
+    text = spec.strip()
+    searched = _searched_weights(text)
     if searched is not None:
-        if game is None:
-            raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
         return _baseline(game, searched[1], shown, weights=searched[0])
-    weights = _weights_file(spec.strip())
+    weights = _weights_file(text)
     if weights is not None:
         if game is None:
             raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
         return Policy(game, *weights)
-    name, _, rest = spec.strip().lower().partition(":")
+    name, _, rest = text.lower().partition(":")
     if "~" in rest and name != "baseline":
         raise ValueError(f"bad bot spec {shown}: ~MIX (the weight of playouts in a leaf's value) "
                          "is for baseline and puct bots")
@@ -60,8 +59,6 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
         except ValueError as err:
             raise ValueError(f"bad bot spec {shown}: {err}") from None
     if name == "baseline":
-        if game is None:
-            raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
         return _baseline(game, rest, shown)
     if name == "pimc":
         if not rest:
@@ -79,8 +76,10 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     )
 
 
-def _baseline(game: Game, rest: str, shown: str, weights: str | None = None) -> Baseline:
+def _baseline(game: Game | None, rest: str, shown: str, weights: str | None = None) -> Baseline:
     """``Baseline`` from the ``BUDGET[~MIX]`` after a ``baseline:`` or ``PATH.npz:``."""
+    if game is None:
+        raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
     budget, tilde, mix = rest.partition("~")
     try:
         iterations, time_limit = parse_budget(budget) if budget else (200, None)
