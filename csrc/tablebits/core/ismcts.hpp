@@ -221,6 +221,7 @@ class Ismcts {
 
   struct Node {
     int32_t first_arm = -1;  // arms (per acting player and action) form a linked list
+    int32_t first_arm_of(int /*player*/) const { return first_arm; }  // one list for all players
   };
 
   struct Arm {

@@ -16,8 +16,9 @@ namespace tb {
 // From the determinisation resample(root, player, seed), each step takes every acting player's
 // most-visited arm (ties: the lower action) among the actions legal there; the line ends where
 // the tree or the determinisation does, or after max_length steps. A simultaneous step reads
-// "p0=<text> p1=<text>" (acting players only). Node needs first_arm; Arm needs player, action,
-// visits and next (the arms of a node form a linked list).
+// "p0=<text> p1=<text>" (acting players only). Node needs first_arm_of(player), the head of a
+// linked list that holds that player's arms (and may hold other players'); Arm needs player,
+// action, visits and next.
 template <Game G, class Node, class Arm>
 std::vector<std::string> principal_variation(const std::vector<Node>& nodes, const std::vector<Arm>& arms,
                                              const EdgeTable& edges, const typename G::State& root,
@@ -40,7 +41,7 @@ std::vector<std::string> principal_variation(const std::vector<Node>& nodes, con
       const ActionMask legal = (cur >= 0 && pl != cur) ? ActionMask{0} : G::legal_mask(s, p, pl);
       if (!legal) continue;
       int32_t best = -1;
-      for (int32_t a = nodes[static_cast<size_t>(node)].first_arm; a >= 0; a = arms[static_cast<size_t>(a)].next) {
+      for (int32_t a = nodes[static_cast<size_t>(node)].first_arm_of(pl); a >= 0; a = arms[static_cast<size_t>(a)].next) {
         const Arm& arm = arms[static_cast<size_t>(a)];
         if (arm.player != pl || arm.visits == 0 || !((legal >> arm.action) & 1)) continue;
         const Arm* top = best < 0 ? nullptr : &arms[static_cast<size_t>(best)];

@@ -124,9 +124,9 @@ class Puct {
   template <class F>
   void for_each_root_arm(int player, F&& f) const {
     if (nodes_.empty()) return;
-    for (int32_t a = nodes_[0].first_arm; a >= 0; a = arms_[a].next) {
+    for (int32_t a = nodes_[0].first_arm[player]; a >= 0; a = arms_[a].next) {
       const Arm& arm = arms_[a];
-      if (arm.player == player) f(int{arm.action}, arm.visits, arm.value, uint32_t{0});
+      f(int{arm.action}, arm.visits, arm.value, uint32_t{0});
     }
   }
 
@@ -138,9 +138,15 @@ class Puct {
   static constexpr int32_t kNone = -1;
 
   struct Node {
-    int32_t first_arm = -1;
+    // Each player's arms form a linked list of their own: at a simultaneous node a player's
+    // selection then walks its own arms only, not every acting player's.
+    std::array<int32_t, kMaxPlayers> first_arm;
     std::array<int32_t, kMaxPlayers> prior;  // row of priors_ per player, kNone: not evaluated
-    Node() { prior.fill(kNone); }
+    Node() {
+      first_arm.fill(-1);
+      prior.fill(kNone);
+    }
+    int32_t first_arm_of(int player) const { return first_arm[player]; }
   };
 
   struct Arm {
@@ -275,18 +281,18 @@ class Puct {
   int32_t select(int32_t node, int pl, ActionMask legal, double c_puct) {
     ActionMask seen = 0;
     double visits = 0.0;
-    for (int32_t a = nodes_[node].first_arm; a >= 0; a = arms_[a].next) {
+    for (int32_t a = nodes_[node].first_arm[pl]; a >= 0; a = arms_[a].next) {
       const Arm& arm = arms_[a];
-      if (arm.player != pl || !((legal >> arm.action) & 1)) continue;
+      if (!((legal >> arm.action) & 1)) continue;
       seen |= ActionMask{1} << arm.action;
       visits += arm.visits;
     }
     for_each_bit(legal & ~seen, [&](int action) {
       Arm arm;
-      arm.next = nodes_[node].first_arm;
+      arm.next = nodes_[node].first_arm[pl];
       arm.player = static_cast<uint8_t>(pl);
       arm.action = static_cast<uint8_t>(action);
-      nodes_[node].first_arm = static_cast<int32_t>(arms_.size());
+      nodes_[node].first_arm[pl] = static_cast<int32_t>(arms_.size());
       arms_.push_back(arm);
     });
     const int32_t row = nodes_[node].prior[pl];
@@ -298,9 +304,9 @@ class Puct {
     const double scale = c_puct * std::sqrt(visits + 1.0);
     int32_t best = -1;
     double best_score = 0.0;
-    for (int32_t a = nodes_[node].first_arm; a >= 0; a = arms_[a].next) {
+    for (int32_t a = nodes_[node].first_arm[pl]; a >= 0; a = arms_[a].next) {
       const Arm& arm = arms_[a];
-      if (arm.player != pl || !((legal >> arm.action) & 1)) continue;
+      if (!((legal >> arm.action) & 1)) continue;
       const double pa = total > 0.0 ? prior[arm.action] / total : uniform;
       const double q = arm.visits ? arm.value / arm.visits : 0.0;
       const double score = q + scale * pa / (1.0 + arm.visits);
