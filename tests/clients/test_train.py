@@ -5,6 +5,7 @@ uninterrupted run."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import subprocess
@@ -120,6 +121,16 @@ def test_expert_iteration_is_reproducible_and_resumes(tmp_path: Path) -> None:
     assert generation == sum(h["accepted"] for h in whole)
     assert_same(tmp_path / "whole" / "good_fortune.npz",
                 tmp_path / "whole" / "generations" / f"gen{generation:04d}.npz")
+
+
+def test_expert_iteration_gates_a_cooperative_game(tmp_path: Path) -> None:
+    # Fox Duet's gate compares team win rates; its round must reach the history like any other.
+    fox = tb.make("fox_duet")
+    run_config = TrainConfig(game=fox.id, params=fox.params, seed=5, rounds=1, teacher="puct",
+                             gate_games=2, gate_iterations=10, **{**SMALL, "hidden": (16,)})
+    history = train(fox, tmp_path, run_config, progress=False)
+    assert type(history[0]["accepted"]) is bool and type(history[0]["gate_share"]) is float
+    assert json.loads((tmp_path / "history.json").read_text()) == history
 
 
 def test_a_rejected_candidate_never_becomes_the_teacher(tmp_path: Path) -> None:

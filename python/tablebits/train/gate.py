@@ -40,7 +40,7 @@ def gate_share(game: Game, candidate: Path, accepted: Path, games: int, iteratio
 
     if game.info.cooperative:
         rates = [returns_of([bot], None, games)[0] / (games * game.num_players) for bot in bots]
-        return 0.5 + rates[0] - rates[1], needed
+        return float(0.5 + rates[0] - rates[1]), needed  # a float the history's JSON takes
     players = game.num_players
     alternate = [e % 2 for e in range(players)]
     swapped = games // 2 if players % 2 else 0
