@@ -8,9 +8,11 @@ policy played greedily, ``tb.bots.Policy(..., greedy=True)``), and asks the teac
 time with another seed. Prints, as JSON:
 
 - ``network``: the share of those decisions where the network chose the teacher's action;
-- ``teacher_self``: the share where the teacher's second search chose its first one: the most a
-  network can agree with a teacher whose choice varies with its seed, as a search's does (1 for
-  one that ignores the seed, such as a network's greedy policy);
+- ``teacher_self``: the share where the teacher's second search chose its first one. A search's
+  choice varies with its seed; a network that always played the teacher's most frequent choice
+  would agree with it at least this often (two draws agree no more often than the likeliest
+  choice is drawn), so it is a yardstick that close imitation reaches or passes (1 for a
+  teacher that ignores the seed, such as a network's greedy policy);
 - ``decisions``: how many decisions were compared.
 
 The network is the shipped one for the game's parameters unless ``--weights`` names a file that
