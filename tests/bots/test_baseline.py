@@ -52,7 +52,7 @@ def test_round_trip_computes_the_mlp(gf_file: Path) -> None:
     game = tb.make("good_fortune")
     arrays = random_arrays(game)
     net = weights.load_weights(gf_file, game)
-    x = np.random.default_rng(1).random((3, 228), dtype=np.float32)
+    x = np.random.default_rng(1).random((3, 332), dtype=np.float32)
     # the MLP by hand: ReLU hidden layer, policy logits, sigmoid values
     h = np.maximum(x @ arrays["hidden0_w"] + arrays["hidden0_b"], 0)
     logits, values = net.forward(x)
@@ -90,7 +90,7 @@ def test_other_observation_layout_is_refused(gf_file: Path) -> None:
         weights.load_weights(gf_file, tb.make("good_fortune"))
     meta["observation_size"] = 200
     write_raw(gf_file, meta, arrays)
-    with pytest.raises(ValueError, match=r"gf\.npz.*observation size 200.*228"):
+    with pytest.raises(ValueError, match=r"gf\.npz.*observation size 200.*332"):
         weights.load_weights(gf_file, tb.make("good_fortune"))
 
 

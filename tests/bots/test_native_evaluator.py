@@ -298,5 +298,5 @@ def test_a_network_for_another_game_is_refused_at_the_search() -> None:
     # The same network unbound to its game: the search itself refuses the sizes.
     net = bot.network
     unbound = PUCT(NetworkEvaluator(net.hidden, net.policy, net.value), iterations=20)
-    with pytest.raises(ValueError, match="the network takes observations of size 228"):
+    with pytest.raises(ValueError, match="the network takes observations of size 332"):
         unbound.act(state, state.current_player())

@@ -229,7 +229,7 @@ def test_the_root_is_evaluated_before_any_walk_chooses_there(iterations: int) ->
 
 
 def test_a_huge_batch_size_takes_memory_for_the_rows_a_search_can_make() -> None:
-    # batch_size=10**6 asks for 10**6 rows of 228 floats (0.9 GB); a 50-iteration search makes
+    # batch_size=10**6 asks for 10**6 rows of 332 floats (1.3 GB); a 50-iteration search makes
     # at most 50. Run where the address space leaves 400 MB: the search must fit.
     code = textwrap.dedent("""
         import resource

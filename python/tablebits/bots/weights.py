@@ -30,7 +30,7 @@ weights trained on an older encoding are refused instead of silently misread.
 >>> import tablebits as tb
 >>> net = load_weights(shipped_path("good_fortune"), tb.make("good_fortune"))
 >>> net.game_id, net.observation_size
-('good_fortune', 228)
+('good_fortune', 332)
 """
 
 from __future__ import annotations
