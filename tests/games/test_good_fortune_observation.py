@@ -1,15 +1,20 @@
 """Good Fortune's derived observation slices (docs/games/good_fortune.md, "Observation"): which
 held tiles connect at each end, the scores, and what collecting an end tile would add. Every
-expected value was worked out by hand from the tile table; the page's worked example covers a
-domino line with collections (tests/docs/test_observed_blocks.py)."""
+hand-set expected value was worked out from the tile table; the page's worked example covers a
+domino line with collections (tests/docs/test_observed_blocks.py). Over random games, scores and
+gains are checked against the pure-Python reference's brute-force best grouping."""
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 import pytest
 
 import tablebits as tb
+from tests.games.reference.good_fortune import best_score
 from tests.games.test_good_fortune_rules import SHARED_LINE, spec_dict
+from tests.support.helpers import random_joint
 
 
 def slices(state: tb.State, player: int) -> dict[str, np.ndarray]:
@@ -58,3 +63,33 @@ def test_a_selected_tile_still_counts_as_held() -> None:
     after = slices(state, 0)
     assert before[3] == 1 and after["my_right_connectors"][3] == 1
     assert after["my_left_connectors"][3] == 0 and after["my_rack"][3] == 0
+
+
+@pytest.mark.parametrize("variant", ["standard", "guess"])
+def test_scores_and_gains_match_the_reference_over_random_games(variant: str) -> None:
+    # The engine skips the best-grouping search where an end tile shares no charm with a
+    # collection; the reference always searches, so every shortcut is checked against it.
+    game = tb.make("good_fortune", variant=variant)
+    tiles = game.params["tiles"]
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            d = state.to_dict()
+            ends = (d["line"][0][0], d["line"][-1][0])
+            for observer in (0, 1):
+                got = slices(state, observer)
+                for who, player in (("my", observer), ("their", 1 - observer)):
+                    collection = d["collections"][player]
+                    score = best_score(tiles, collection)
+                    gains = [best_score(tiles, [*collection, end]) - score for end in ends]
+                    np.testing.assert_allclose(got[f"{who}_score"], [score / 486], atol=1e-7)
+                    np.testing.assert_allclose(got[f"{who}_gains"], np.divide(gains, 486),
+                                               atol=1e-7)
+                    checked += 1
+            if state.is_simultaneous_node():
+                state.apply_actions(random_joint(state, game.num_players, rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1000

@@ -78,9 +78,16 @@ inline void observe_derived(const State& s, const Params& p, int player, float* 
     const uint32_t held = s.rack[who] | (s.selected[who] != kNoTile ? 1u << s.selected[who] : 0u);
     const int score = best_score(s.collection[who], p);
     out[scores[k]] = static_cast<float>(score) / kScoreScale;
+    uint32_t collected_charms = 0;
+    for_each_bit(s.collection[who], [&](int t) {
+      collected_charms |= (1u << p.tiles[t].charm_a) | (1u << p.tiles[t].charm_b);
+    });
     for (int e = 0; e < 2; ++e) {
       mark_bits(out + connectors[k][e], held & connects[e]);
-      const int more = best_score(s.collection[who] | 1u << G::tile_of(ends[e]), p);
+      const Tile& end = p.tiles[G::tile_of(ends[e])];
+      // A tile sharing no charm with the collection makes a group of its own: it adds its die.
+      const bool apart = !(collected_charms & ((1u << end.charm_a) | (1u << end.charm_b)));
+      const int more = apart ? score + end.die : best_score(s.collection[who] | 1u << G::tile_of(ends[e]), p);
       out[gains[k] + e] = static_cast<float>(more - score) / kScoreScale;
     }
   }
