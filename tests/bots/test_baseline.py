@@ -333,6 +333,21 @@ def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
         weights.save_weights(tmp_path / "x.npz", game, arrays, rollout_mix=2.0)
 
 
+def test_a_baseline_name_with_a_prior_weight_parses_back(gf_file: Path) -> None:
+    game = tb.make("good_fortune")
+    for bot in (Baseline(game, iterations=10, c_puct=0.8),
+                Baseline(game, iterations=10, c_puct=0.8, rollout_mix=0.25, weights=gf_file)):
+        twin = tb.bots.parse(bot.name, game)
+        assert (twin.name, twin.c_puct, twin.rollout_mix) == (bot.name, 0.8, bot.rollout_mix)
+    with pytest.raises(ValueError, match="C_PUCT must be a number, got 'x'"):
+        parse("baseline:10@x", game)
+    with pytest.raises(ValueError, match="c_puct must be a finite number >= 0"):
+        parse("baseline:10@-1", game)
+    assert tb.bots.parse("baseline:10@0.8~0.25", game).name == "baseline:10@0.8~0.25"
+    with pytest.raises(ValueError, match="C_PUCT must be a number"):
+        tb.bots.parse("baseline:10@wide", game)
+
+
 #: Every parameter set a shipped network serves: each player count, Good Fortune's variants.
 NETWORKS = [("color_mafia", {"players": 3}), ("color_mafia", {"players": 4}),
             ("hoi_pho", {"players": 3}), ("hoi_pho", {"players": 4}), ("hoi_pho", {"players": 5}),

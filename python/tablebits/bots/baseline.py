@@ -9,7 +9,7 @@ from typing import Any
 from .._core import Evaluator, Game, State
 from .._registry import make
 from .builtin import PUCT
-from .names import search_name
+from .names import DEFAULT_C_PUCT, search_name
 from .weights import Network, check_network_game, load_weights, shipped_path, trained_for
 
 __all__ = ["Baseline"]
@@ -50,7 +50,7 @@ class Baseline(PUCT):
         threads: int = 1,
         seed: int | None = 0,
         batch_size: int = 8,
-        c_puct: float = 1.5,
+        c_puct: float = DEFAULT_C_PUCT,
         weights: str | os.PathLike[str] | None = None,
         native: bool = True,
         rollout_mix: float | None = None,

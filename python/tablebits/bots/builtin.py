@@ -18,7 +18,7 @@ import numpy as np
 
 from .._checks import check_optional_seed, check_positive_int
 from .._core import BotConfig, Evaluator, Game, NetworkEvaluator, State
-from .names import search_name
+from .names import DEFAULT_C_PUCT, search_name
 
 __all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats", "step_decider"]
 
@@ -162,7 +162,7 @@ class PUCT(BuiltinBot):
         time_limit: float | None = None,
         threads: int = 1,
         batch_size: int = 8,
-        c_puct: float = 1.5,
+        c_puct: float = DEFAULT_C_PUCT,
         relative_values: bool = False,
         rollout_mix: float = 0.0,
     ) -> None:

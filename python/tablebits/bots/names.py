@@ -22,12 +22,16 @@ def budget_name(iterations: int, time_limit: float | None) -> str:
     return f"{iterations}/{time_name(time_limit)}"
 
 
+#: PUCT's prior weight unless told otherwise (``tb.bots.PUCT``, ``Baseline``, ``tb.search``).
+DEFAULT_C_PUCT = 1.5
+
+
 def search_name(kind: str, iterations: int, time_limit: float | None, threads: int,
-                c_puct: float = 1.5, mix: float = 0.0, default_mix: float = 0.0,
+                c_puct: float = DEFAULT_C_PUCT, mix: float = 0.0, default_mix: float = 0.0,
                 tuning: str = "") -> str:
     """``KIND:BUDGET[@C_PUCT][~MIX][xTHREADS]``: the PUCT settings where they are not the
     defaults (``tuning`` instead for ISMCTS's exploration)."""
-    if c_puct != 1.5:
+    if c_puct != DEFAULT_C_PUCT:
         tuning += f"@{c_puct:g}"
     if mix != default_mix:
         tuning += f"~{mix:g}"

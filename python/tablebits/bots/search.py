@@ -19,6 +19,7 @@ import numpy as np
 from .. import _core
 from .._checks import check_seed
 from .builtin import ISMCTS, PUCT
+from .names import DEFAULT_C_PUCT
 
 __all__ = ["Evaluator", "SearchResult", "search"]
 
@@ -50,7 +51,7 @@ def search(
     iterations: int = 1000,
     evaluator: Evaluator | _core.NetworkEvaluator | None = None,
     batch_size: int = 8,
-    c_puct: float = 1.5,
+    c_puct: float = DEFAULT_C_PUCT,
     exploration: float = 0.7,
     seed: int = 0,
     threads: int = 1,
