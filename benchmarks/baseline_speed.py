@@ -1,17 +1,19 @@
 """Baseline search speed: `python -m benchmarks.baseline_speed [--seconds S] [--states N]`.
 
 Iterations per second of ``tb.bots.Baseline`` (PUCT with the shipped network) per game, with the
-network evaluated in C++ beside the search (``native``, the default) and through numpy under
-the GIL (``native=False``, one Python call per batch of 8 leaves), the native one with a playout
+network evaluated in C++ beside the search (``native``, the default) and through numpy under the
+GIL (``native=False``, one Python call per batch of 8 leaves), the native one with a playout
 mixed into every leaf's value (``mix 0.5``: ``rollout_mix=0.5``, Baseline's default in the
-competitive games), next to plain ISMCTS, all on one thread and the native evaluator also on
-two (root-parallel trees, which the numpy evaluator would serialise on the GIL). Every search
-is time-limited to ``--seconds`` and run from the same states spread along random games; the
-configurations take turns state by state, so the machine's load hits them alike. Prints the
-mean iterations/s, the native/numpy ratio and ``baseline/ismcts``: per state, the iterations of
-Baseline as it plays by default (``mix 0.5`` in the competitive games, ``native`` in Fox Duet)
-against ISMCTS's, the median over the states. The mean rates weigh the late states most, where
-both searches run fastest and Baseline keeps up best; the median says what a decision gets.
+competitive games; ``+1 visit``: the same with ``playout_visits=1``, a new node valued by its
+playout alone until its second visit), next to plain ISMCTS, all on one thread and the native
+evaluator also on two (root-parallel trees, which the numpy evaluator would serialise on the
+GIL). Every search is time-limited to ``--seconds`` and run from the same states spread along
+random games; the configurations take turns state by state, so the machine's load hits them
+alike. Prints the mean iterations/s, the native/numpy ratio and ``baseline/ismcts``: per state,
+the iterations of Baseline as it plays by default (``mix 0.5`` in the competitive games,
+``native`` in Fox Duet) against ISMCTS's, the median over the states. The mean rates weigh the
+late states most, where both searches run fastest and Baseline keeps up best; the median says
+what a decision gets. ``+1/ismcts`` is the same median for ``+1 visit``.
 
 Then the network's forward pass alone, per game: the leaves Baseline's searches from those
 states send to the evaluator, recorded, then evaluated in their order 256 rows per call (so the
@@ -169,20 +171,21 @@ def main() -> None:
     positions: dict[str, list[tuple[tb.State, int]]] = {}
     print(f"Baseline iterations/s, {args.seconds * 1000:g} ms per search, {args.states} states "
           "per game")
-    columns = ["native", "mix 0.5", "numpy", "native x2", "ismcts"]
+    columns = ["native", "mix 0.5", "+1 visit", "numpy", "native x2", "ismcts"]
     print(f"{'game':<14}" + "".join(f"{c:>12}" for c in columns) + f"{'native/numpy':>14}"
-          + f"{'baseline/ismcts':>17}")
+          + f"{'baseline/ismcts':>17}{'+1/ismcts':>11}")
     for game_id in tb.games():
         bot = Baseline(game_id)
         game, net = bot.game, bot.network
         native = net.native()
-        evaluators = {"native": native, "mix 0.5": native, "numpy": net.evaluate,
-                      "native x2": native, "ismcts": None}
+        evaluators = {"native": native, "mix 0.5": native, "+1 visit": native,
+                      "numpy": net.evaluate, "native x2": native, "ismcts": None}
         totals = dict.fromkeys(columns, 0.0)
         seconds = dict.fromkeys(columns, 0.0)
         positions[game_id] = states(game, args.states, seed=1)
         played = "native" if net.rollout_mix == 0 else "mix 0.5"  # as Baseline plays the game
         per_state: list[float] = []  # its iterations / ISMCTS's, state by state
+        per_state_visit: list[float] = []  # the same for "+1 visit"
         for state, player in positions[game_id]:
             done = {}
             for name in columns:
@@ -190,15 +193,18 @@ def main() -> None:
                     state, player, iterations=UNTIL_TIME_LIMIT, time_limit=args.seconds,
                     evaluator=evaluators[name], threads=2 if name == "native x2" else 1,
                     relative_values=evaluators[name] is not None,
-                    rollout_mix=0.5 if name == "mix 0.5" else 0.0,
+                    rollout_mix=0.5 if name in ("mix 0.5", "+1 visit") else 0.0,
+                    playout_visits=1 if name == "+1 visit" else 0,
                 )
                 totals[name] += result.iterations
                 seconds[name] += result.seconds
                 done[name] = result.iterations / result.seconds
             per_state.append(done[played] / done["ismcts"])
+            per_state_visit.append(done["+1 visit"] / done["ismcts"])
         rate = {c: totals[c] / seconds[c] for c in columns}
         print(f"{game_id:<14}" + "".join(f"{rate[c]:>12,.0f}" for c in columns)
-              + f"{rate['native'] / rate['numpy']:>14.2f}{np.median(per_state):>17.2f}")
+              + f"{rate['native'] / rate['numpy']:>14.2f}{np.median(per_state):>17.2f}"
+              + f"{np.median(per_state_visit):>11.2f}")
     forward_table(positions, ghz, args.repeats)
 
 

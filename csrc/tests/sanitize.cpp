@@ -209,7 +209,8 @@ void run_search(int games) {
     }
   }
   // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator and playouts mixed into its leaf
-  // values, PUCT with the C++ network on 2 trees, and random players fill the rest.
+  // values, PUCT with the C++ network on 2 trees (a new node valued by a playout until its second
+  // visit), and random players fill the rest.
   tb::PuctBot puct;
   puct.iterations = 40;
   puct.batch_size = 5;
@@ -218,6 +219,7 @@ void run_search(int games) {
   mlp.evaluator = mlp_evaluator_id<G>(p);
   mlp.threads = 2;
   mlp.relative_values = 1;
+  mlp.playout_visits = 1;
   puct.rollout_mix = 0.5;
   const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2}, puct, mlp, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));

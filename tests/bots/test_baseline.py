@@ -462,3 +462,19 @@ def test_a_parameter_mismatch_names_the_parameter_not_the_tile_list() -> None:
     with pytest.raises(ValueError) as info:
         tb.arena("good_fortune", [bot, "random"], games=1, variant="guess")
     assert "with variant='standard'" in str(info.value) and "horseshoe" not in str(info.value)
+
+
+def test_a_baseline_name_with_playout_visits_parses_back(gf_file: Path) -> None:
+    game = tb.make("good_fortune")
+    for bot in (Baseline(game, iterations=10, playout_visits=1),
+                Baseline(game, iterations=10, c_puct=2, rollout_mix=0.25, playout_visits=3,
+                         weights=gf_file)):
+        twin = tb.bots.parse(bot.name, game)
+        assert twin.name == bot.name and "+" in bot.name
+        assert (twin.playout_visits, twin.c_puct, twin.rollout_mix) == (
+            bot.playout_visits, bot.c_puct, bot.rollout_mix)
+    assert parse("baseline:10@1e+06", game).c_puct == 1e6  # an exponent, not playout visits
+    with pytest.raises(ValueError, match="PLAYOUT_VISITS must be a whole number, got 'x'"):
+        parse("baseline:10+x", game)
+    with pytest.raises(ValueError, match="playout_visits must be in 0.."):
+        parse("baseline:10+-1", game)

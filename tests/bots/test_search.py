@@ -331,6 +331,36 @@ def test_rollout_mix_one_ignores_the_evaluators_values() -> None:
     assert not np.allclose(run(low, 0.5).values, run(high, 0.5).values, equal_nan=True)
 
 
+def test_playout_visits_value_a_new_node_by_its_playout_until_it_is_evaluated() -> None:
+    # All the prior on one root action a, values (v, 1 - v). Walk 1 evaluates the root; walk 2
+    # takes a to a new node and, with one playout visit, values it by a playout alone (a game
+    # result r of 0, 1/2 or 1) without asking the evaluator; walk 3 takes a again (the other
+    # arms have prior 0) and now evaluates that node: a's mean is (r + v) / 2. Without playout
+    # visits walk 2 evaluates the node and walk 3 a node below it: a's mean is v.
+    v = 0.2
+    seen = set()
+    for seed in range(20):
+        state = two_choices(seed % 10 + 3)
+        me = state.current_player()
+        a = state.legal_actions()[seed % len(state.legal_actions())]
+        prior = np.zeros(state.game.num_actions, np.float32)
+        prior[a] = 1.0
+        values = (v, 1 - v) if me == 0 else (1 - v, v)
+        for visits, rows in ((1, [1, 1]), (0, [1, 1, 1])):
+            recorder = Recorder(2, prior=prior, values=values)
+            result = tb.search(state, iterations=3, evaluator=recorder, batch_size=1, seed=seed,
+                               playout_visits=visits)
+            assert recorder.rows == rows
+            assert result.visits[a] == 2 and result.visits.sum() == 2
+            if visits:
+                playout = 2 * result.values[a] - v
+                assert min(abs(playout - r) for r in (0.0, 0.5, 1.0)) < 1e-6, playout
+                seen.add(round(playout * 2) / 2)
+            else:
+                assert result.values[a] == pytest.approx(v)
+    assert {0.0, 1.0} <= seen  # the playouts really play: both results occur
+
+
 def test_baseline_spec_takes_a_rollout_mix() -> None:
     gf = tb.make("good_fortune")
     bot = tb.bots.parse("baseline:100~0.25", gf)

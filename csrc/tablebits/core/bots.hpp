@@ -138,6 +138,7 @@ struct PuctBot {
   double time_limit = 0.0;    // seconds; > 0 stops the search earlier (then not reproducible)
   uint32_t relative_values = 0;  // 1: the evaluator's values are by seat from the row's player
   double rollout_mix = 0.0;      // in [0, 1]: the playouts' weight in a leaf's value (puct.hpp)
+  uint32_t playout_visits = 0;   // a new node's visits valued by a playout alone (puct.hpp)
   static constexpr std::tuple kFields{BotField<PuctBot, uint32_t>{"iterations", &PuctBot::iterations, false, 1},
                                       BotField<PuctBot, double>{"c_puct", &PuctBot::c_puct},
                                       BotField<PuctBot, uint32_t>{"batch_size", &PuctBot::batch_size, false, 1},
@@ -145,7 +146,8 @@ struct PuctBot {
                                       BotField<PuctBot, uint32_t>{"evaluator", &PuctBot::evaluator},
                                       BotField<PuctBot, double>{"time_limit", &PuctBot::time_limit, true},
                                       BotField<PuctBot, uint32_t>{"relative_values", &PuctBot::relative_values},
-                                      BotField<PuctBot, double>{"rollout_mix", &PuctBot::rollout_mix}};
+                                      BotField<PuctBot, double>{"rollout_mix", &PuctBot::rollout_mix},
+                                      BotField<PuctBot, uint32_t>{"playout_visits", &PuctBot::playout_visits}};
 
   const char* check() const {
     if (!(c_puct >= 0.0) || c_puct > 1e300) return "c_puct must be a finite number >= 0";
@@ -171,6 +173,7 @@ struct PuctBot {
     cfg.seed = seed;
     cfg.relative_values = relative_values != 0;
     cfg.rollout_mix = rollout_mix;
+    cfg.playout_visits = playout_visits;
     return cfg;
   }
 

@@ -30,6 +30,11 @@
 // playout, else random moves), and its value is (1 - mix) * the evaluator's + mix * the
 // playout's returns. A network's values are biased where a playout's are only noisy; the mix
 // keeps the network's priors and lets the playouts correct its values as visits grow.
+//
+// Playout visits: with playout_visits = k > 0 a walk that ends at a node (other than the root)
+// visited fewer than k times before values it by a playout alone and backs that up at once,
+// without an evaluator row; the node is queued for the evaluator on its next visit. Most
+// nodes are visited once, so most iterations cost a playout instead of a network row.
 #pragma once
 
 #include <algorithm>
@@ -62,6 +67,9 @@ struct PuctConfig {
   // sees only the observation can learn.
   bool relative_values = false;
   double rollout_mix = 0.0;  // in [0, 1]: the playouts' weight in a leaf's value (0: none played)
+  // A new node's first playout_visits visits are valued by a playout alone; the evaluator sees
+  // the node from the next visit on (the root at once).
+  uint32_t playout_visits = 0;
 };
 
 template <Game G>
@@ -95,6 +103,7 @@ class Puct {
     row_player_.resize(capacity);
     relative_ = cfg.relative_values;
     mix_ = cfg.rollout_mix;
+    playout_visits_ = cfg.playout_visits;
     rollout_rng_ = Rng{derive_seed(cfg.seed, 0, 2)};
     rows_ = 0;
     leaves_.clear();
@@ -142,6 +151,7 @@ class Puct {
     // selection then walks its own arms only, not every acting player's.
     std::array<int32_t, kMaxPlayers> first_arm;
     std::array<int32_t, kMaxPlayers> prior;  // row of priors_ per player, kNone: not evaluated
+    uint32_t playouts = 0;                   // visits valued by a playout alone
     Node() {
       first_arm.fill(-1);
       prior.fill(kNone);
@@ -175,11 +185,7 @@ class Puct {
       if (cur == kTerminal) {
         std::array<float, kMaxPlayers> r{};
         G::returns(s, p, r.data());
-        for (size_t i = path_begin; i < leaf_paths_.size(); ++i) {
-          Arm& arm = arms_[leaf_paths_[i]];
-          arm.value += r[arm.player];
-        }
-        leaf_paths_.resize(path_begin);
+        back_up(path_begin, r);
         return true;
       }
       masks.fill(0);
@@ -188,6 +194,13 @@ class Puct {
         if (cur >= 0 && pl != cur) continue;
         masks[pl] = G::legal_mask(s, p, pl);
         if (masks[pl] && nodes_[node].prior[pl] == kNone) ++unevaluated;
+      }
+      if (unevaluated && node != 0 && nodes_[node].playouts < playout_visits_) {
+        ++nodes_[node].playouts;
+        std::array<float, kMaxPlayers> r{};
+        DefaultRollout<G>{}(s, p, rollout_rng_, r.data());
+        back_up(path_begin, r);
+        return true;
       }
       if (unevaluated) {
         if (rows_ + static_cast<size_t>(unevaluated) > batch) {
@@ -227,6 +240,15 @@ class Puct {
         node = child;
       }
     }
+  }
+
+  // Credits the walk's path from path_begin with the returns `r` at once (no evaluator row).
+  void back_up(uint32_t path_begin, const std::array<float, kMaxPlayers>& r) {
+    for (size_t i = path_begin; i < leaf_paths_.size(); ++i) {
+      Arm& arm = arms_[leaf_paths_[i]];
+      arm.value += r[arm.player];
+    }
+    leaf_paths_.resize(path_begin);
   }
 
   void queue_row(const State& s, const Params& p, int32_t node, int pl, ActionMask legal) {
@@ -334,6 +356,7 @@ class Puct {
   std::vector<int> row_player_;     // per batch row: the player it was observed for
   bool relative_ = false;           // PuctConfig::relative_values of the running search
   double mix_ = 0.0;                // PuctConfig::rollout_mix of the running search
+  uint32_t playout_visits_ = 0;     // PuctConfig::playout_visits of the running search
   Rng rollout_rng_;                 // the playouts' moves
   size_t rows_ = 0;
   std::vector<Leaf> leaves_;

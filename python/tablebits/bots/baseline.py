@@ -54,6 +54,7 @@ class Baseline(PUCT):
         weights: str | os.PathLike[str] | None = None,
         native: bool = True,
         rollout_mix: float | None = None,
+        playout_visits: int = 0,
     ) -> None:
         if not isinstance(native, bool):
             raise TypeError(f"native must be a bool, got {native!r}")
@@ -72,12 +73,13 @@ class Baseline(PUCT):
         super().__init__(
             self.network.native() if native else Evaluator(self.network.evaluate, game=game),
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
-            batch_size=batch_size, c_puct=c_puct, rollout_mix=mix,
+            batch_size=batch_size, c_puct=c_puct, rollout_mix=mix, playout_visits=playout_visits,
             relative_values=True,  # the network's values are by seat from the observer
         )
         # A trained file's bot is named by its path, as ``spec.parse`` reads it back.
         self.name = search_name("baseline" if weights is None else str(weights), iterations,
-                                time_limit, threads, c_puct, mix, default_mix)
+                                time_limit, threads, c_puct, mix, default_mix,
+                                playout_visits=playout_visits)
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the
@@ -95,4 +97,5 @@ class Baseline(PUCT):
         # copied; the copy loads the weights again and registers its own.
         native = not isinstance(self._evaluator, Evaluator)
         return (Baseline, (self.game, self.iterations, self.time_limit, self.threads, self.seed,
-                           self.batch_size, self.c_puct, self.weights, native, self.rollout_mix))
+                           self.batch_size, self.c_puct, self.weights, native, self.rollout_mix,
+                           self.playout_visits))

@@ -145,10 +145,13 @@ class PUCT(BuiltinBot):
     ``relative_values=True`` reads each row's values by seat from the row's player, as the
     observations are written.
     ``rollout_mix`` in [0, 1] also plays each new leaf out and values it ``(1 - rollout_mix)
-    * evaluator + rollout_mix * playout``. ``iterations``, ``seed``, ``time_limit`` and
-    ``threads`` are those of ``ISMCTS``. An error raised by the evaluator ends the search (or
-    the arena) with that error. A PUCT bot does not pickle or copy (``TypeError``): its
-    evaluator lives in the engine; ``Baseline`` does.
+    * evaluator + rollout_mix * playout``. ``playout_visits`` > 0 values a new node's first
+    ``playout_visits`` visits by a playout alone and evaluates it only from the next visit on
+    (the root at once): fewer evaluator rows per iteration, so more iterations in a time
+    limit, at the cost of the evaluator's value at the newest nodes. ``iterations``, ``seed``,
+    ``time_limit`` and ``threads`` are those of ``ISMCTS``. An error raised by the evaluator
+    ends the search (or the arena) with that error. A PUCT bot does not pickle or copy
+    (``TypeError``): its evaluator lives in the engine; ``Baseline`` does.
     """
 
     learned = True
@@ -165,6 +168,7 @@ class PUCT(BuiltinBot):
         c_puct: float = DEFAULT_C_PUCT,
         relative_values: bool = False,
         rollout_mix: float = 0.0,
+        playout_visits: int = 0,
     ) -> None:
         threads = check_positive_int(threads, "threads")
         if evaluator is None:
@@ -178,6 +182,7 @@ class PUCT(BuiltinBot):
             "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
             threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
             relative_values=int(relative_values), rollout_mix=rollout_mix,
+            playout_visits=playout_visits,
         )
         self.seed = check_optional_seed(seed)
         self.iterations = int(iterations)  # checked by the config: an int, numpy's too
@@ -187,7 +192,9 @@ class PUCT(BuiltinBot):
         self.batch_size = batch_size
         self.c_puct = float(c_puct)
         self.rollout_mix = float(rollout_mix)
-        self.name = search_name("puct", iterations, time_limit, threads, c_puct, rollout_mix)
+        self.playout_visits = int(playout_visits)  # checked by the config
+        self.name = search_name("puct", iterations, time_limit, threads, c_puct, rollout_mix,
+                                playout_visits=playout_visits)
 
     def _decision_seed(self) -> int | None:
         return self.seed

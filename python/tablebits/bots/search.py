@@ -58,6 +58,7 @@ def search(
     time_limit: float | None = None,
     relative_values: bool = False,
     rollout_mix: float = 0.0,
+    playout_visits: int = 0,
 ) -> SearchResult:
     """Searches ``state`` for ``player`` (default: the player to move) and returns the result.
 
@@ -83,7 +84,8 @@ def search(
     either way the search stops at once. ``relative_values=True``: the evaluator's values are by
     seat from each row's player (entry ``k`` is player ``(p + k) % num_players``), as the
     observations are written. ``rollout_mix`` in [0, 1] also plays every new leaf out (the
-    rollouts of ISMCTS) and values it ``(1 - rollout_mix) * evaluator + rollout_mix * playout``
+    rollouts of ISMCTS) and values it ``(1 - rollout_mix) * evaluator + rollout_mix * playout``;
+    ``playout_visits`` > 0 values a new node's first visits by a playout alone
     (``tb.bots.PUCT``).
     """
     seed = check_seed(seed)
@@ -96,7 +98,8 @@ def search(
         if evaluator is None else
         PUCT(evaluator, iterations=iterations, seed=seed, time_limit=time_limit,
              threads=threads, batch_size=batch_size, c_puct=c_puct,
-             relative_values=relative_values, rollout_mix=rollout_mix)
+             relative_values=relative_values, rollout_mix=rollout_mix,
+             playout_visits=playout_visits)
     )
     decider = state.current_player() if player is None else player
     visits, values, best, line, done, seconds = state._search(bot.config, player, seed)

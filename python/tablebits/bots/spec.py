@@ -14,12 +14,13 @@ __all__ = ["parse"]
 
 def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
-    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or ``baseline:BUDGET[@C_PUCT][~MIX]``
-    (``Baseline``: it needs ``game``, the game it plays; C_PUCT is its ``c_puct``, MIX its
-    ``rollout_mix``), a weights file ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the
+    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or
+    ``baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` (``Baseline``: it needs ``game``, the
+    game it plays; C_PUCT is its ``c_puct``, MIX its ``rollout_mix``, PLAYOUT_VISITS its
+    ``playout_visits``), a weights file ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the
     network's policy without search; it needs ``game`` too), or
-    ``PATH.npz:BUDGET[@C_PUCT][~MIX]`` (``Baseline`` playing that weights file,
-    a network ``tablebits train`` wrote, instead of the shipped one). BUDGET is ITERATIONS, a
+    ``PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` (``Baseline`` playing that weights
+    file, a network ``tablebits train`` wrote, instead of the shipped one). BUDGET is ITERATIONS, a
     time per decision (``20ms``, ``0.5s``: iterations until the time is spent) or both
     (``1000/20ms``: whichever comes first). Time-limited bots depend on the machine's speed
     (``tb.arena`` takes them only with ``reproducible=False``).
@@ -72,30 +73,34 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     raise ValueError(
         f"unknown bot {shown}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
-        "pimc:SAMPLES[@DEPTH], baseline, baseline:BUDGET[@C_PUCT][~MIX], a weights file "
-        "PATH.npz or PATH.npz:BUDGET[@C_PUCT][~MIX]"
+        "pimc:SAMPLES[@DEPTH], baseline, baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS], "
+        "a weights file PATH.npz or PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]"
     )
 
 
 def _baseline(game: Game | None, rest: str, shown: str, weights: str | None = None) -> Baseline:
-    """``Baseline`` from the ``BUDGET[@C_PUCT][~MIX]`` after a ``baseline:`` or
-    ``PATH.npz:``."""
+    """``Baseline`` from the ``BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` after a
+    ``baseline:`` or ``PATH.npz:``."""
     if game is None:
         raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
-    budget, tilde, mix = rest.partition("~")
+    head, plus, playouts = rest.rpartition("+")
+    if not plus or head.lower().endswith("e"):  # no +PLAYOUT_VISITS, or an exponent's sign
+        head, plus = rest, ""
+    budget, tilde, mix = head.partition("~")
     budget, at, c_puct = budget.partition("@")
     try:
         iterations, time_limit = parse_budget(budget) if budget else (200, None)
         return Baseline(game, iterations, time_limit=time_limit, weights=weights,
                         c_puct=_number(c_puct, "C_PUCT") if at else DEFAULT_C_PUCT,
-                        rollout_mix=_number(mix, "MIX") if tilde else None)
+                        rollout_mix=_number(mix, "MIX") if tilde else None,
+                        playout_visits=_whole(playouts, "PLAYOUT_VISITS") if plus else 0)
     except ValueError as err:
         raise ValueError(f"bad bot spec {shown}: {err}") from None
 
 
 def _searched_weights(spec: str) -> tuple[str, str] | None:
-    """(path, ``BUDGET[@C_PUCT][~MIX]``) of a ``PATH.npz:BUDGET[@C_PUCT][~MIX]`` spec, else
-    None."""
+    """(path, ``BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]``) of a
+    ``PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` spec, else None."""
     cut = spec.lower().rfind(".npz:")
     if cut < 0:
         return None

@@ -107,9 +107,10 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
 BOTS_HELP = (
     "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
     "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
-    "(Fox Duet); baseline or baseline:BUDGET[@C_PUCT][~MIX] (PUCT with the shipped network; "
-    "C_PUCT: the weight of its priors, MIX: the weight of playouts in its leaf values); "
-    "PATH.npz:BUDGET[@C_PUCT][~MIX] (the same with a network "
+    "(Fox Duet); baseline or baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (PUCT with the "
+    "shipped network; C_PUCT: the weight of its priors, MIX: the weight of playouts in its "
+    "leaf values, PLAYOUT_VISITS: a new node's visits valued by a playout alone); "
+    "PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (the same with a network "
     "tablebits train wrote); PATH.npz[@greedy] (that network's policy, no search)"
 )
 
