@@ -184,8 +184,8 @@ def main() -> None:
         seconds = dict.fromkeys(columns, 0.0)
         positions[game_id] = states(game, args.states, seed=1)
         played = "native" if net.rollout_mix == 0 else "mix 0.5"  # as Baseline plays the game
-        per_state: list[float] = []  # its iterations / ISMCTS's, state by state
-        per_state_visit: list[float] = []  # the same for "+1 visit"
+        # Baseline's iterations / ISMCTS's, state by state: as it plays, and with a playout visit.
+        ratios: dict[str, list[float]] = {played: [], "+1 visit": []}
         for state, player in positions[game_id]:
             done = {}
             for name in columns:
@@ -199,12 +199,12 @@ def main() -> None:
                 totals[name] += result.iterations
                 seconds[name] += result.seconds
                 done[name] = result.iterations / result.seconds
-            per_state.append(done[played] / done["ismcts"])
-            per_state_visit.append(done["+1 visit"] / done["ismcts"])
+            for name, per_state in ratios.items():
+                per_state.append(done[name] / done["ismcts"])
         rate = {c: totals[c] / seconds[c] for c in columns}
         print(f"{game_id:<14}" + "".join(f"{rate[c]:>12,.0f}" for c in columns)
-              + f"{rate['native'] / rate['numpy']:>14.2f}{np.median(per_state):>17.2f}"
-              + f"{np.median(per_state_visit):>11.2f}")
+              + f"{rate['native'] / rate['numpy']:>14.2f}"
+              + f"{np.median(ratios[played]):>17.2f}{np.median(ratios['+1 visit']):>11.2f}")
     forward_table(positions, ghz, args.repeats)
 
 

@@ -60,8 +60,10 @@ inline void observe_derived(const State& s, const Params& p, int player, float* 
   }
   const uint8_t ends[2] = {s.line[0], s.line[kLineSize - 1]};
   uint32_t connects[2] = {};  // per end: the tiles that connect there in some orientation
+  uint32_t sharing[2] = {};   // per end: the tiles sharing a charm with its tile
   for (int e = 0; e < 2; ++e) {
     const Tile& end = p.tiles[G::tile_of(ends[e])];
+    sharing[e] = with_charm[end.charm_a] | with_charm[end.charm_b];
     const uint32_t charms = p.connection == Connection::kDomino
                                 ? 1u << (e == 0 ? G::left_charm(ends[e], p) : G::right_charm(ends[e], p))
                                 : (1u << end.charm_a) | (1u << end.charm_b);
@@ -78,16 +80,12 @@ inline void observe_derived(const State& s, const Params& p, int player, float* 
     const uint32_t held = s.rack[who] | (s.selected[who] != kNoTile ? 1u << s.selected[who] : 0u);
     const int score = best_score(s.collection[who], p);
     out[scores[k]] = static_cast<float>(score) / kScoreScale;
-    uint32_t collected_charms = 0;
-    for_each_bit(s.collection[who], [&](int t) {
-      collected_charms |= (1u << p.tiles[t].charm_a) | (1u << p.tiles[t].charm_b);
-    });
     for (int e = 0; e < 2; ++e) {
       mark_bits(out + connectors[k][e], held & connects[e]);
-      const Tile& end = p.tiles[G::tile_of(ends[e])];
+      const int end = G::tile_of(ends[e]);
       // A tile sharing no charm with the collection makes a group of its own: it adds its die.
-      const bool apart = !(collected_charms & ((1u << end.charm_a) | (1u << end.charm_b)));
-      const int more = apart ? score + end.die : best_score(s.collection[who] | 1u << G::tile_of(ends[e]), p);
+      const int more = s.collection[who] & sharing[e] ? best_score(s.collection[who] | 1u << end, p)
+                                                      : score + p.tiles[end].die;
       out[gains[k] + e] = static_cast<float>(more - score) / kScoreScale;
     }
   }
