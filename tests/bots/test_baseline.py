@@ -305,32 +305,37 @@ def test_play_and_ladder_take_a_baseline() -> None:
     assert result.bots == ["random", "baseline:20"]
 
 
-def test_every_shipped_network_keeps_its_measured_rollout_mix() -> None:
+def test_every_shipped_network_keeps_its_measured_defaults() -> None:
     # docs/strength.md: playouts help the competitive games' networks at 0.5; in Fox Duet random
-    # playouts almost never win, so Baseline there plays the network alone.
-    measured = {"good_fortune": 0.5, "color_mafia": 0.5, "hoi_pho": 0.5, "fox_duet": 0.0}
+    # playouts almost never win, so Baseline there plays the network alone. Only Color Mafia's
+    # networks gained at 20 ms from valuing a new node by a playout until its next visit.
+    measured = {"good_fortune": (0.5, 0), "color_mafia": (0.5, 1), "hoi_pho": (0.5, 0),
+                "fox_duet": (0.0, 0)}
     assert set(tb.games()) == set(measured)
-    for game_id, mix in measured.items():
+    for game_id, (mix, visits) in measured.items():
         for path, _ in weights.shipped_networks(game_id):
-            assert Baseline(game_id, iterations=10, weights=path).rollout_mix == mix, path
+            bot = Baseline(game_id, iterations=10, weights=path)
+            assert (bot.rollout_mix, bot.playout_visits) == (mix, visits), path
 
 
-def test_a_weights_file_with_a_bad_rollout_mix_is_refused(tmp_path) -> None:
+@pytest.mark.parametrize("key, bads", [("rollout_mix", (1.5, -0.1, "half", True)),
+                                       ("playout_visits", (-1, 1.5, "one", True, 2**32))])
+def test_a_weights_file_with_a_bad_playing_default_is_refused(tmp_path, key, bads) -> None:
     game = tb.make("good_fortune")
     arrays = Baseline(game, iterations=1).network.arrays()
-    for bad in (1.5, -0.1, "half", True):
+    for bad in bads:
         path = tmp_path / "bad.npz"
         weights.save_weights(path, game, arrays)
         with np.load(path) as data:
             entries = {k: data[k] for k in data.files}
         meta = json.loads(entries["meta"].tobytes().decode())
-        meta["rollout_mix"] = bad
+        meta[key] = bad
         entries["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
         np.savez(path, **entries)
-        with pytest.raises(ValueError, match=f"{path}.*rollout_mix"):
+        with pytest.raises(ValueError, match=f"{path}.*{key}"):
             weights.load_weights(path, game)
-    with pytest.raises(ValueError, match="rollout_mix"):
-        weights.save_weights(tmp_path / "x.npz", game, arrays, rollout_mix=2.0)
+        with pytest.raises(ValueError, match=key):
+            weights.save_weights(tmp_path / "x.npz", game, arrays, **{key: bad})
 
 
 def test_a_baseline_name_with_a_prior_weight_parses_back(gf_file: Path) -> None:
@@ -478,3 +483,17 @@ def test_a_baseline_name_with_playout_visits_parses_back(gf_file: Path) -> None:
         parse("baseline:10+x", game)
     with pytest.raises(ValueError, match="playout_visits must be in 0.."):
         parse("baseline:10+-1", game)
+
+
+def test_a_baseline_plays_the_playout_visits_stored_with_its_weights(tmp_path) -> None:
+    """The file's ``playout_visits`` is the default, unnamed; another value is named, even 0."""
+    game = tb.make("good_fortune")
+    path = tmp_path / "two.npz"
+    weights.save_weights(path, game, Baseline(game, iterations=1).network.arrays(),
+                         rollout_mix=0.5, playout_visits=2)
+    bot = parse(f"{path}:10", game)
+    assert (bot.playout_visits, bot.name) == (2, f"{path}:10")
+    plain = Baseline(game, iterations=10, weights=path, playout_visits=0)
+    assert (plain.playout_visits, plain.name) == (0, f"{path}:10+0")
+    assert parse(plain.name, game).playout_visits == 0
+    assert pickle.loads(pickle.dumps(bot)).playout_visits == 2

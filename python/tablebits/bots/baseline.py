@@ -27,7 +27,9 @@ class Baseline(PUCT):
     those of ``PUCT``. ``native=False`` evaluates each batch of leaves with numpy under the GIL
     (``network.evaluate``, several times slower per iteration) instead of in C++.
     ``rollout_mix`` defaults to the mix stored with the weights (chosen by measurement,
-    docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs. With
+    docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs.
+    ``playout_visits`` likewise defaults to the value stored with the weights (``PUCT``'s; 0 in
+    the files that store none) and shows as ``+PLAYOUT_VISITS`` where it differs. With
     ``weights`` the name starts with the file's path instead (``runs/gf/good_fortune.npz:20ms``,
     the bot spec that plays it).
 
@@ -54,7 +56,7 @@ class Baseline(PUCT):
         weights: str | os.PathLike[str] | None = None,
         native: bool = True,
         rollout_mix: float | None = None,
-        playout_visits: int = 0,
+        playout_visits: int | None = None,
     ) -> None:
         if not isinstance(native, bool):
             raise TypeError(f"native must be a bool, got {native!r}")
@@ -70,16 +72,18 @@ class Baseline(PUCT):
         self.weights = None if weights is None else Path(weights)  #: None: the shipped file
         default_mix = self.network.rollout_mix
         mix = default_mix if rollout_mix is None else rollout_mix
+        default_visits = self.network.playout_visits
+        visits = default_visits if playout_visits is None else playout_visits
         super().__init__(
             self.network.native() if native else Evaluator(self.network.evaluate, game=game),
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
-            batch_size=batch_size, c_puct=c_puct, rollout_mix=mix, playout_visits=playout_visits,
+            batch_size=batch_size, c_puct=c_puct, rollout_mix=mix, playout_visits=visits,
             relative_values=True,  # the network's values are by seat from the observer
         )
         # A trained file's bot is named by its path, as ``spec.parse`` reads it back.
         self.name = search_name("baseline" if weights is None else str(weights), iterations,
                                 time_limit, threads, c_puct, mix, default_mix,
-                                playout_visits=playout_visits)
+                                playout_visits=visits, default_visits=default_visits)
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the

@@ -28,14 +28,14 @@ DEFAULT_C_PUCT = 1.5
 
 def search_name(kind: str, iterations: int, time_limit: float | None, threads: int,
                 c_puct: float = DEFAULT_C_PUCT, mix: float = 0.0, default_mix: float = 0.0,
-                tuning: str = "", playout_visits: int = 0) -> str:
+                tuning: str = "", playout_visits: int = 0, default_visits: int = 0) -> str:
     """``KIND:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][xTHREADS]``: the PUCT settings where they
     are not the defaults (``tuning`` instead for ISMCTS's exploration)."""
     if c_puct != DEFAULT_C_PUCT:
         tuning += f"@{c_puct:g}"
     if mix != default_mix:
         tuning += f"~{mix:g}"
-    if playout_visits:
+    if playout_visits != default_visits:
         tuning += f"+{playout_visits}"
     return (f"{kind}:{budget_name(iterations, time_limit)}{tuning}"
             + (f"x{threads}" if threads > 1 else ""))

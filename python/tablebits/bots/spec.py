@@ -93,7 +93,7 @@ def _baseline(game: Game | None, rest: str, shown: str, weights: str | None = No
         return Baseline(game, iterations, time_limit=time_limit, weights=weights,
                         c_puct=_number(c_puct, "C_PUCT") if at else DEFAULT_C_PUCT,
                         rollout_mix=_number(mix, "MIX") if tilde else None,
-                        playout_visits=_whole(playouts, "PLAYOUT_VISITS") if plus else 0)
+                        playout_visits=_whole(playouts, "PLAYOUT_VISITS") if plus else None)
     except ValueError as err:
         raise ValueError(f"bad bot spec {shown}: {err}") from None
 

@@ -14,6 +14,8 @@ the actor's.
 - ``layout``: ``observation_digest(game)``, a digest of the observation encoding (below);
 - ``rollout_mix`` (optional, default 0): the share of a playout in each leaf's value that
   ``Baseline`` plays this network with unless told otherwise, chosen by measurement;
+- ``playout_visits`` (optional, default 0): likewise, the PUCT ``playout_visits`` ``Baseline``
+  plays it with by default (a new node valued by a playout until its next visit);
 - ``linear_values`` (optional, default false): the value head gives the values themselves, not
   their logits (a critic fitted to the returns by regression, as PPO's is).
 
@@ -46,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from .._checks import is_int
 from .._core import Game, NetworkEvaluator
 from .._paths import write_atomically
 
@@ -172,6 +175,11 @@ class Network:
         return float(self.meta.get("rollout_mix", 0.0))
 
     @property
+    def playout_visits(self) -> int:
+        """The ``playout_visits`` ``Baseline`` plays this network with by default."""
+        return int(self.meta.get("playout_visits", 0))
+
+    @property
     def linear_values(self) -> bool:
         """Whether the value head gives the values themselves (no sigmoid)."""
         return bool(self.meta.get("linear_values", False))
@@ -258,17 +266,22 @@ def _joined(actor: list[Layer], critic: list[Layer], policy: Layer,
 
 def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.ndarray],
                  training: dict[str, Any] | None = None, rollout_mix: float = 0.0,
-                 linear_values: bool = False) -> None:
+                 linear_values: bool = False, playout_visits: int = 0) -> None:
     """Writes ``arrays`` (``hidden{i}_w``/``_b``, optionally ``critic{i}_w``/``_b``,
     ``policy_w``/``_b``, ``value_w``/``_b``, float32) tagged for ``game`` to ``path``, atomically
     (a temporary file, then ``os.replace``): a kill mid-write leaves the previous file, never a
-    torn one. ``rollout_mix`` is the mix ``Baseline`` plays the network with by default;
-    ``linear_values`` marks a value head without the sigmoid."""
-    if not 0.0 <= rollout_mix <= 1.0:
-        raise ValueError(f"rollout_mix must be in [0, 1], got {rollout_mix!r}")
+    torn one. ``rollout_mix`` and ``playout_visits`` are the settings ``Baseline`` plays the
+    network with by default; ``linear_values`` marks a value head without the sigmoid."""
+    if not _is_mix(rollout_mix):
+        raise ValueError(f"rollout_mix must be a number in [0, 1], got {rollout_mix!r}")
     if not isinstance(linear_values, bool):
         raise TypeError(f"linear_values must be a bool, got {linear_values!r}")
+    if not _is_visits(playout_visits):
+        raise ValueError(f"playout_visits must be a whole number in [0, 2**32), got "
+                         f"{playout_visits!r}")
     meta = dict(_meta_of(game), training=training or {}, rollout_mix=float(rollout_mix))
+    if playout_visits:
+        meta["playout_visits"] = int(playout_visits)
     if linear_values:
         meta["linear_values"] = True
     payload: dict[str, Any] = {k: np.ascontiguousarray(v, np.float32) for k, v in arrays.items()}
@@ -410,15 +423,29 @@ def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
         raise ValueError(f"weights file {path} is corrupt: linear_values "
                          f"{meta.get('linear_values')!r} is not a bool")
     mix = meta.get("rollout_mix", 0.0)
-    if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0.0 <= mix <= 1.0:
+    if not _is_mix(mix):
         raise ValueError(f"weights file {path} is corrupt: rollout_mix {mix!r} is not a number "
                          "in [0, 1]")
+    if not _is_visits(meta.get("playout_visits", 0)):
+        raise ValueError(f"weights file {path} is corrupt: playout_visits "
+                         f"{meta.get('playout_visits')!r} is not a whole number in [0, 2**32)")
     if meta.get("layout") != want["layout"]:
         raise ValueError(
             f"weights file {path} was trained on another observation layout of {game.id} "
             f"(digest {str(meta.get('layout'))[:12]}..., this build's {want['layout'][:12]}...): "
             "retrain it (tablebits train)"
         )
+
+
+def _is_mix(value: Any) -> bool:
+    """Whether ``value`` is a ``rollout_mix``: a number in [0, 1]."""
+    return bool(isinstance(value, (int, float, np.integer, np.floating))
+            and not isinstance(value, (bool, np.bool_)) and 0.0 <= value <= 1.0)
+
+
+def _is_visits(value: Any) -> bool:
+    """Whether ``value`` is a ``playout_visits`` (PUCT's is an unsigned 32-bit count)."""
+    return is_int(value) and 0 <= int(value) < 2**32
 
 
 def _layers(arrays: dict[str, np.ndarray], prefix: str) -> list[Layer]:

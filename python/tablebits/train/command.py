@@ -61,6 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
     parser.add_argument("--rollout-mix", type=float, default=0.0,
                         help="the rollout_mix Baseline plays the network with by default, stored "
                              "with the weights (docs/strength.md; default: %(default)s)")
+    parser.add_argument("--playout-visits", type=int, default=0,
+                        help="the playout_visits Baseline plays the network with by default, "
+                             "stored with the weights (docs/strength.md; default: %(default)s)")
     parser.add_argument("--threads", type=int, default=1,
                         help="teacher games played at once (results do not depend on it; "
                              "default: %(default)s)")
@@ -110,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
         )
         out = args.out or f"train-{game.id}"
         history = train(game, out, config, threads=args.threads, progress=not args.no_progress,
-                        rollout_mix=args.rollout_mix, backend=args.backend, address=args.address)
+                        rollout_mix=args.rollout_mix, playout_visits=args.playout_visits,
+                        backend=args.backend, address=args.address)
     except (ValueError, TypeError, ImportError, ConnectionError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import check_positive_int, check_seed
+from .._checks import check_non_negative_int, check_positive_int, check_seed
 from .._core import Game
 from .._paths import write_atomically
 from ..bots.weights import Network, load_weights, save_weights, shipped_path
@@ -167,14 +167,15 @@ class Accepted:
 
     @staticmethod
     def start(folder: Path, game: Game, arrays: dict[str, np.ndarray], generation: int,
-              rollout_mix: float) -> Accepted:
+              playing: dict[str, Any]) -> Accepted:
         """Generation ``generation`` of the run in ``folder`` (the checkpoint's); generation 0
-        is written from ``arrays``, the network the run starts from, when it is not there."""
+        is written from ``arrays``, the network the run starts from, when it is not there, with
+        ``playing`` (``save_weights``'s ``rollout_mix`` and ``playout_visits``)."""
         path = folder / "generations" / f"gen{generation:04d}.npz"
         if generation == 0 and not path.exists():
             path.parent.mkdir(exist_ok=True)
-            save_weights(path, game, arrays, {"generation": 0}, rollout_mix)
-            save_weights(folder / f"{game.id}.npz", game, arrays, {"generation": 0}, rollout_mix)
+            save_weights(path, game, arrays, {"generation": 0}, **playing)
+            save_weights(folder / f"{game.id}.npz", game, arrays, {"generation": 0}, **playing)
         return Accepted(generation, path, load_weights(path, game))
 
     def promote(self, candidate: Path, game: Game, folder: Path) -> Accepted:
@@ -185,7 +186,8 @@ class Accepted:
         path = folder / "generations" / f"gen{generation:04d}.npz"
         training = {**network.training, "generation": generation}
         for target in (path, folder / f"{game.id}.npz"):
-            save_weights(target, game, network.arrays(), training, network.rollout_mix)
+            save_weights(target, game, network.arrays(), training, network.rollout_mix,
+                         playout_visits=network.playout_visits)
         return Accepted(generation, path, load_weights(path, game))
 
 
@@ -198,17 +200,18 @@ def _load_checkpoint(torch: Any, path: Path) -> dict[str, Any]:
 
 
 def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threads: int = 1,
-          progress: bool = True, rollout_mix: float = 0.0, backend: str = "local",
-          address: str | None = None) -> list[dict[str, Any]]:
+          progress: bool = True, rollout_mix: float = 0.0, playout_visits: int = 0,
+          backend: str = "local", address: str | None = None) -> list[dict[str, Any]]:
     """Runs (or resumes, if ``out/checkpoint.pt`` exists) the training run ``config`` of
     ``game`` into the folder ``out``; returns the history, one entry per round.
 
     The same configuration gives the same weights, whether run at once or interrupted and
     resumed any number of times: round ``k``'s games and fitting are seeded from
     ``(seed, k)`` only, and a checkpoint is written only between rounds. ``threads`` plays
-    that many teacher games at once (the results do not depend on it). ``rollout_mix`` is
-    stored with the weights: the mix ``Baseline`` plays them with by default (it does not change
-    the training, so a run may be resumed with another). ``backend="ray"`` plays each round's
+    that many teacher games at once (the results do not depend on it). ``rollout_mix`` and
+    ``playout_visits`` are stored with the weights: the settings ``Baseline`` plays them with by
+    default (they do not change a distilling run, so it may be resumed with others; an expert
+    iteration run's gate plays the networks with them). ``backend="ray"`` plays each round's
     games as Ray tasks (``address`` as in ``tb.simulate``), the same games as a local run; the
     fitting and the gate stay in this process. The fitting runs on one
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
@@ -221,6 +224,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
         check_positive_int(getattr(config, name), name)
     check_positive_int(threads, "threads")
     runner.RunOptions(backend=backend, address=address)  # checks them
+    playing: dict[str, Any] = {"rollout_mix": rollout_mix,
+                               "playout_visits": check_non_negative_int(playout_visits,
+                                                                        "playout_visits")}
     for name, value in (("rollout_mix", rollout_mix), ("value_mix", config.value_mix)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not 0.0 <= value <= 1.0:
@@ -262,7 +268,7 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
         history = json.loads(saved["history"])
         start = int(saved["round"])
     generation = int(saved.get("generation", 0)) if checkpoint.exists() else 0
-    accepted = Accepted.start(folder, game, _arrays(net), generation, rollout_mix) \
+    accepted = Accepted.start(folder, game, _arrays(net), generation, playing) \
         if config.teacher == "puct" else None
     bar = _bar(progress, config, start)
     try:
@@ -288,9 +294,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             arrays = _arrays(net)
             training = {**asdict(config), "rounds": k + 1, "games": entry["games"]}
             candidate = folder / "rounds" / f"round{k + 1:04d}.npz"
-            save_weights(candidate, game, arrays, training, rollout_mix)
+            save_weights(candidate, game, arrays, training, **playing)
             if accepted is None:
-                save_weights(folder / f"{game.id}.npz", game, arrays, training, rollout_mix)
+                save_weights(folder / f"{game.id}.npz", game, arrays, training, **playing)
             else:
                 bar.set_description(f"{game.id} round {k + 1}/{config.rounds}: gate")
                 share, needed = gate_share(game, candidate, accepted.path, config.gate_games,
