@@ -35,6 +35,9 @@ _HELP = {
     "gate_games": "PUCT teacher: games of each new network against the accepted one",
     "gate_iterations": "PUCT iterations per decision in those games",
     "gate_share": "the share of the wins a new network needs to become the teacher",
+    "gate_against": "a bot with iterations (e.g. ismcts:4000): the gate plays each network "
+                    "against copies of it, and a new network needs the accepted one's part of "
+                    "the wins + gate-share - 0.5 (default: the networks play each other)",
 }
 
 
@@ -53,8 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
                                 default=None, help=_HELP[f.name])
         elif f.name in _HELP:
             default = getattr(defaults, f.name)
+            shown = " (default: %(default)s)" if default != "" else ""
             parser.add_argument(f"--{f.name.replace('_', '-')}", type=type(default),
-                                default=default, help=f"{_HELP[f.name]} (default: %(default)s)")
+                                default=default, help=_HELP[f.name] + shown)
     parser.add_argument("--hidden", type=int, nargs="+", default=None,
                         help="widths of the hidden layers (default: the shipped network's with "
                              f"--warm-start, else {' '.join(map(str, defaults.hidden))})")

@@ -11,7 +11,8 @@ Files in ``out`` (every one written atomically: a temporary file, then ``os.repl
 - ``rounds/round<k>.npz``: the weights after each round (for training curves);
 - ``generations/gen<n>.npz`` (PUCT teacher): each accepted generation, ``gen0000`` the start;
 - ``history.json``: per round, games played so far, positions in the window, the loss, and with
-  a PUCT teacher the gate's result.
+  a PUCT teacher the gate's result (with ``gate_against``, also the candidate's and the
+  accepted network's parts of the wins against that bot: the run's curve).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from .._core import Game
 from .._paths import write_atomically
 from ..bots.weights import Network, load_weights, save_weights, shipped_path
 from ..jobs import runner
-from .gate import gate_share
+from .gate import check_opponent, gate_share
 from .selfplay import TEACHERS, Batch, Teacher, play_games, play_games_on_ray
 
 __all__ = ["TrainConfig", "train"]
@@ -65,6 +66,9 @@ class TrainConfig:
     #: the candidate's share of the wins (a cooperative game: its team win rate over the
     #: accepted network's, plus share - 0.5) it needs to become the teacher
     gate_share: float = 0.55
+    #: a reproducible bot (``ismcts:4000``): the gate plays each network, one seat among its
+    #: copies, instead of the two networks against each other (``train.gate``)
+    gate_against: str = ""
 
     def same_run(self, other: TrainConfig) -> list[str]:
         """The fields (``rounds`` aside) in which ``other`` differs."""
@@ -239,6 +243,8 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
         for name in ("teacher_mix", "gate_share"):
             if not 0.0 <= getattr(config, name) <= 1.0:
                 raise ValueError(f"{name} must be in [0, 1], got {getattr(config, name)!r}")
+        if config.gate_against:
+            check_opponent(game, config.gate_against)
     torch = _torch()
     torch.set_num_threads(1)
     folder = Path(out)
@@ -299,12 +305,14 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                 save_weights(folder / f"{game.id}.npz", game, arrays, training, **playing)
             else:
                 bar.set_description(f"{game.id} round {k + 1}/{config.rounds}: gate")
-                share, needed = gate_share(game, candidate, accepted.path, config.gate_games,
-                                           config.gate_iterations, config.seed, k, threads,
-                                           config.gate_share)
-                entry.update(gate_share=round(share, 4), gate_needed=round(needed, 4),
-                             accepted=share >= needed)
-                if share >= needed:
+                gate = gate_share(game, candidate, accepted.path, config.gate_games,
+                                  config.gate_iterations, config.seed, k, threads,
+                                  config.gate_share, config.gate_against)
+                entry.update(gate_share=round(gate.share, 4), gate_needed=round(gate.needed, 4),
+                             accepted=gate.share >= gate.needed)
+                if gate.against:
+                    entry["gate_against"] = [round(part, 4) for part in gate.against]
+                if gate.share >= gate.needed:
                     accepted = accepted.promote(candidate, game, folder)
                 entry["generation"] = accepted.generation
             state = {
