@@ -48,10 +48,16 @@ function showSeats(count) {
   }
 }
 
+// Checks run concurrently and may answer out of order: only the latest one's answer counts,
+// or an older error could stay on screen after the parameters were corrected.
+let latestCheck = 0;
+
 async function check() {
+  const mine = ++latestCheck;
   const answer = await fetch("/api/check", {method: "POST",
     body: JSON.stringify({game: $("game").value, params: chosenParams()})});
   const data = await answer.json();
+  if (mine !== latestCheck) return;
   $("check").textContent = answer.ok ? "" : data.error;
   if (answer.ok) showSeats(data.players);
 }
