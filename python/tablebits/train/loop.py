@@ -293,8 +293,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
             window = [*window, data][-config.window:]
             loss = _fit(torch, net, optimiser, Batch.concat(window), config, k)
             net.eval()
-            entry = {"round": k + 1, "games": (k + 1) * config.games_per_round,
-                     "positions": int(sum(len(b.obs) for b in window)), "loss": round(loss, 5)}
+            entry: dict[str, Any] = {
+                "round": k + 1, "games": (k + 1) * config.games_per_round,
+                "positions": int(sum(len(b.obs) for b in window)), "loss": round(loss, 5)}
             history.append(entry)
             bar.set_postfix(loss=f"{loss:.3f}")
             arrays = _arrays(net)
