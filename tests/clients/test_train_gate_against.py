@@ -14,9 +14,7 @@ import tablebits as tb
 from tablebits.bots.weights import load_weights, save_weights, shipped_path
 from tablebits.train import TrainConfig, train
 from tablebits.train.gate import gate_share
-
-GAME = tb.make("good_fortune")
-SMALL = dict(games_per_round=2, teacher_iterations=40, epochs=2, batch=32, hidden=(16,))
+from tests.clients.test_train import GAME, SMALL, expert
 
 
 def blind(path: Path) -> Path:
@@ -43,14 +41,8 @@ def test_the_shipped_network_beats_a_blind_one_against_the_same_bot(tmp_path: Pa
     assert gate.share == pytest.approx(0.5 + shipped_part - blind_part)
 
 
-def expert(rounds: int, against: str = "ismcts:20", **more) -> TrainConfig:
-    return TrainConfig(game=GAME.id, params=GAME.params, seed=7, rounds=rounds, teacher="puct",
-                       gate_games=6, gate_iterations=10, gate_share=0.5, gate_against=against,
-                       **{**SMALL, **more})
-
-
 def test_a_run_records_both_parts_and_decides_by_them(tmp_path: Path) -> None:
-    history = train(GAME, tmp_path, expert(3), progress=False)
+    history = train(GAME, tmp_path, expert(3, 0.5, gate_against="ismcts:20"), progress=False)
     assert json.loads((tmp_path / "history.json").read_text()) == history
     for entry in history:
         mine, accepted = entry["gate_against"]
@@ -58,7 +50,7 @@ def test_a_run_records_both_parts_and_decides_by_them(tmp_path: Path) -> None:
         assert entry["accepted"] == (entry["gate_share"] >= 0.5)
     assert history[-1]["generation"] == sum(h["accepted"] for h in history)
     with pytest.raises(ValueError, match="gate_against"):  # the checkpoint is another run's
-        train(GAME, tmp_path, expert(4, against="ismcts:30"), progress=False)
+        train(GAME, tmp_path, expert(4, 0.5, gate_against="ismcts:30"), progress=False)
 
 
 @pytest.mark.parametrize(("game", "against", "words"), [

@@ -309,11 +309,12 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                 gate = gate_share(game, candidate, accepted.path, config.gate_games,
                                   config.gate_iterations, config.seed, k, threads,
                                   config.gate_share, config.gate_against)
+                passed = gate.share >= gate.needed
                 entry.update(gate_share=round(gate.share, 4), gate_needed=round(gate.needed, 4),
-                             accepted=gate.share >= gate.needed)
+                             accepted=passed)
                 if gate.against:
                     entry["gate_against"] = [round(part, 4) for part in gate.against]
-                if gate.share >= gate.needed:
+                if passed:
                     accepted = accepted.promote(candidate, game, folder)
                 entry["generation"] = accepted.generation
             state = {
