@@ -187,7 +187,7 @@ def arena_job(
         bots=[b.name for b in resolved], entry_bot=list(entry_bot),
         bots_blob=b"".join(resolved[b].config._bytes() for b in entry_bot),
         searching=not all(isinstance(b, Random) for b in resolved), record=record,
-        learned=tuple(b for b in resolved if b.learned),
+        resolved=tuple(resolved) if any(b.learned for b in resolved) else (),
         allow_time_limits=not reproducible,
     )
 

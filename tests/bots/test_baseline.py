@@ -439,7 +439,7 @@ def test_the_config_of_a_dropped_bot_is_refused(game_id: str) -> None:
         state._search(config, acting(state), 1)
 
 
-def test_a_baseline_pickles_and_copies_as_its_arguments(gf_file: Path) -> None:
+def test_a_baseline_pickles_and_copies_as_its_arguments_and_network(gf_file: Path) -> None:
     state = tb.make("good_fortune").new_initial_state(seed=5)
     for bot in (Baseline("good_fortune", iterations=30, seed=3, rollout_mix=0.25),
                 Baseline("good_fortune", iterations=20, weights=gf_file, native=False)):
@@ -448,6 +448,15 @@ def test_a_baseline_pickles_and_copies_as_its_arguments(gf_file: Path) -> None:
             assert twin.name == bot.name and twin.weights == bot.weights
             assert twin.config.fields["evaluator"] != bot.config.fields["evaluator"]
             assert twin.act(state, state.current_player()) == want
+    # A trained file's copy carries the network: it plays without the file (a Ray worker
+    # on another machine), where the shipped network's copy loads the package's file again.
+    trained = Baseline("good_fortune", iterations=20, weights=gf_file, seed=4)
+    want = trained.act(state, state.current_player())
+    data = pickle.dumps(trained)
+    gf_file.unlink()
+    twin = pickle.loads(data)
+    assert twin.name == trained.name and twin.act(state, state.current_player()) == want
+    assert len(pickle.dumps(Baseline("good_fortune"))) < 1000 < len(data)
     plain = tb.bots.PUCT(lambda obs, masks: (np.ones(masks.shape), np.zeros((len(obs), 2))))
     for attempt in (copy.deepcopy, pickle.dumps):
         with pytest.raises(TypeError, match="cannot be pickled or copied: its evaluator"):

@@ -4,6 +4,7 @@ bit-identical to the local backend, adaptive chunks, retries after a killed work
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import tqdm
 
 import tablebits as tb
 from tablebits.__main__ import main
+from tablebits.bots.weights import shipped_path
 from tablebits.jobs import ray as distributed
 from tablebits.jobs.job import SimulateJob
 from tests.jobs.test_summary import TRUNCATING_CASES
@@ -64,6 +66,21 @@ def test_arena_on_ray_is_bit_identical(game_id, params):
     assert summary.win_shares() == local.win_shares()
     assert summary.truncated == int(local.truncated.sum())
     assert summary.positions.to_list() == local.summarize().positions.to_list()
+
+
+def test_arena_with_baseline_bots_on_ray_is_bit_identical(tmp_path):
+    # Each worker registers its copies' networks with its own engine; a trained file's
+    # network travels with the bot (the file is gone before the games start).
+    game = tb.make("hoi_pho", players=3)
+    trained = tmp_path / "hp3.npz"
+    shutil.copy(shipped_path("hoi_pho", game.params), trained)
+    bots = [tb.bots.Baseline(game, 20), tb.bots.Baseline(game, 20, weights=trained),
+            tb.bots.ISMCTS(20)]
+    local = tb.arena(game, bots, games=6, seed=4, threads=2)
+    trained.unlink()
+    on_ray = tb.arena(game, bots, games=6, seed=4, backend="ray", task_seconds=0.01)
+    assert_same_games(on_ray, local)
+    assert np.array_equal(on_ray.seats, local.seats)
 
 
 def test_sweep_on_ray_is_identical():

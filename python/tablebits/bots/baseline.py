@@ -35,14 +35,17 @@ class Baseline(PUCT):
 
     The network knows only the rules it was trained on: ``act``, ``tb.play``, ``tb.arena``,
     ``tb.search`` and ``State.bot_action`` refuse (``ValueError``) a game with other
-    parameters. A Baseline pickles and copies as its arguments (the copy loads the same
-    weights file again, or the shipped one).
+    parameters. A Baseline pickles and copies as its arguments, with a trained file's
+    network (so the copy needs no file) or the shipped network's name (the copy loads it
+    again).
 
     >>> import tablebits as tb
     >>> state = tb.make("good_fortune").new_initial_state(seed=3)
     >>> Baseline("good_fortune", iterations=50).act(state, 0) in state.legal_actions()
     True
     """
+
+    portable = True
 
     def __init__(
         self,
@@ -67,7 +70,14 @@ class Baseline(PUCT):
             path = Path(weights)
             if not isinstance(game, Game):
                 game = make(game, **trained_for(path)[1])
-        self.network: Network = load_weights(path, game)
+        self._build(load_weights(path, game), game, weights, iterations, time_limit, threads, seed,
+                    batch_size, c_puct, native, rollout_mix, playout_visits)
+
+    def _build(self, network: Network, game: Game, weights: str | os.PathLike[str] | None,
+               iterations: int, time_limit: float | None, threads: int, seed: int | None,
+               batch_size: int, c_puct: float, native: bool, rollout_mix: float | None,
+               playout_visits: int | None) -> None:
+        self.network: Network = network
         self.game = game
         self.weights = None if weights is None else Path(weights)  #: None: the shipped file
         default_mix = self.network.rollout_mix
@@ -98,8 +108,20 @@ class Baseline(PUCT):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # By its arguments: the evaluator it holds is registered with the engine and cannot be
-        # copied; the copy loads the weights again and registers its own.
+        # copied; the copy registers its own. A trained file's network travels with the copy
+        # (a Ray worker on another machine has no such file); the shipped one is loaded again.
         native = not isinstance(self._evaluator, Evaluator)
-        return (Baseline, (self.game, self.iterations, self.time_limit, self.threads, self.seed,
-                           self.batch_size, self.c_puct, self.weights, native, self.rollout_mix,
-                           self.playout_visits))
+        common = (self.iterations, self.time_limit, self.threads, self.seed, self.batch_size,
+                  self.c_puct)
+        rest = (native, self.rollout_mix, self.playout_visits)
+        if self.weights is None:
+            return (Baseline, (self.game, *common, None, *rest))
+        return (_restore, (self.network, self.game, self.weights, *common, *rest))
+
+
+def _restore(network: Network, *args: Any) -> Baseline:
+    """A copy of a ``Baseline`` that plays a trained file's ``network`` (``_build``'s arguments
+    after it), without the file."""
+    bot = Baseline.__new__(Baseline)
+    bot._build(network, *args)
+    return bot

@@ -38,8 +38,12 @@ class BuiltinBot:
 
     config: BotConfig
     name: str
-    #: whether it holds a learned evaluator, which lives in this process (local runs only)
+    #: whether it holds a learned evaluator, which lives in this process (local runs only,
+    #: unless ``portable``)
     learned: bool = False
+    #: whether a copy (a pickle) registers its learned evaluator again by itself, so the bot
+    #: can play in another process, such as a Ray worker (``Baseline``)
+    portable: bool = False
 
     def act(self, state: State, player: int) -> int:
         """A legal action of ``player``, who must be acting (else ``ValueError``)."""

@@ -95,16 +95,30 @@ class ArenaJob:
     bots_blob: bytes  #: per entry, its bot's configuration bytes (``config._bytes()``)
     searching: bool  #: whether a bot searches (games take milliseconds or more)
     record: bool = False  #: note every game's decisions (records=; local, keep_games only)
-    #: the bots with a learned evaluator (``PUCT``, ``Baseline``, ``Policy``, ``PIMC`` with
-    #: one): it lives in this process, so the job runs on local threads only, and an error it
-    #: raised ends the job after the chunk
-    learned: tuple[BuiltinBot, ...] = ()
+    #: the bots themselves (as ``bots``) when one has a learned evaluator (``PUCT``,
+    #: ``Baseline``, ``Policy``, ``PIMC`` with one), else empty: an evaluator lives in the
+    #: process that registered it, and ``bots_blob`` names it by its id there
+    resolved: tuple[BuiltinBot, ...] = ()
     #: the caller accepted time-limited bots, whose games depend on the machine's speed
     allow_time_limits: bool = False
 
     @property
+    def learned(self) -> tuple[BuiltinBot, ...]:
+        """The bots with a learned evaluator; an error one raised ends the job after the
+        chunk."""
+        return tuple(b for b in self.resolved if b.learned)
+
+    @property
     def local_only(self) -> bool:
-        return bool(self.learned)
+        """Whether a learned bot cannot register its evaluator again in a Ray worker."""
+        return any(not b.portable for b in self.learned)
+
+    def entry_blob(self) -> bytes:
+        """``bots_blob`` for this process: a copy of the job (a Ray worker's) rebuilds it from
+        its copies of the learned bots, which registered their evaluators again."""
+        if not self.resolved:
+            return self.bots_blob
+        return b"".join(self.resolved[b].config._bytes() for b in self.entry_bot)
 
     def arrays(self, games: int) -> ChunkArrays:
         return (*_game_arrays(games, self.players), np.zeros((games, self.players), np.int32))
@@ -113,7 +127,7 @@ class ArenaJob:
         """Plays the chunk into ``out``; with ``record``, returns each game's noted decisions."""
         returns, scores, lengths, truncated, starts, entry_seats = out
         traces = _batch.arena_chunk(
-            self.game_id, self.blob, self.bots_blob, self.seed, first, entry_seats, returns,
+            self.game_id, self.blob, self.entry_blob(), self.seed, first, entry_seats, returns,
             scores, lengths, truncated.view(np.uint8), threads, self.record,
             self.allow_time_limits, starts=starts,
         )

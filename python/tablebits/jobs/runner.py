@@ -87,7 +87,8 @@ def run(job: Job, games: int, options: RunOptions) -> Outcome:
         raise ValueError("records= needs backend='local' and keep_games=True")
     if job.local_only and options.backend != "local":
         raise ValueError(
-            "bots with a learned evaluator run in this process; use backend='local'"
+            "bots with a learned evaluator (other than Baseline) run in this process; "
+            "use backend='local'"
         )
     if options.backend == "ray":
         from . import ray

@@ -59,12 +59,14 @@ def check_opponent(game: Game, spec: str) -> BuiltinBot:
 
 def gate_share(game: Game, candidate: Path, accepted: Path, games: int, iterations: int,
                seed: int, round_index: int, threads: int, needed: float,
-               against: str = "") -> Gate:
+               against: str = "", backend: str = "local", address: str | None = None) -> Gate:
     """The gate over ``games`` games of ``candidate`` against ``accepted``, or of each of them
-    against the bot ``against`` when it is given."""
+    against the bot ``against`` when it is given. ``backend="ray"`` plays them as Ray tasks
+    (``address`` as in ``tb.arena``): the same games, so the same verdict."""
     bots = [Baseline(game, iterations, weights=path, seed=0) for path in (candidate, accepted)]
     arena_seed = (seed * 1_000_003 + round_index) % 2**63
-    options = runner.RunOptions(threads=threads, keep_games=True)
+    options = runner.RunOptions(threads=threads, keep_games=True, backend=backend,
+                                address=address)
 
     def returns_of(pair: Sequence[BuiltinBot], entry_bot: list[int] | None,
                    count: int) -> np.ndarray:

@@ -216,8 +216,8 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     ``playout_visits`` are stored with the weights: the settings ``Baseline`` plays them with by
     default (they do not change a distilling run, so it may be resumed with others; an expert
     iteration run's gate plays the networks with them). ``backend="ray"`` plays each round's
-    games as Ray tasks (``address`` as in ``tb.simulate``), the same games as a local run; the
-    fitting and the gate stay in this process. The fitting runs on one
+    games, and the gate's, as Ray tasks (``address`` as in ``tb.simulate``), the same games as
+    a local run; the fitting stays in this process. The fitting runs on one
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
     and a fixed thread count keeps the sums, so the weights, the same from run to run.
     """
@@ -308,7 +308,7 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
                 bar.set_description(f"{game.id} round {k + 1}/{config.rounds}: gate")
                 gate = gate_share(game, candidate, accepted.path, config.gate_games,
                                   config.gate_iterations, config.seed, k, threads,
-                                  config.gate_share, config.gate_against)
+                                  config.gate_share, config.gate_against, backend, address)
                 passed = gate.share >= gate.needed
                 entry.update(gate_share=round(gate.share, 4), gate_needed=round(gate.needed, 4),
                              accepted=passed)
