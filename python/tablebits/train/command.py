@@ -73,8 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
                              "default: %(default)s)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--backend", choices=["local", "ray"], default="local",
-                        help="play each round's games on local threads or as Ray tasks (the "
-                             "same games; docs/distributed.md)")
+                        help="play each round's games, and the gate's, on local threads or as "
+                             "Ray tasks (the same games; docs/distributed.md)")
     parser.add_argument("--address", default=None,
                         help="with --backend ray: 'auto' or ray://HOST:PORT joins a cluster "
                              "(default: this machine)")
