@@ -70,5 +70,6 @@ def main() -> None:
         print(f"{f'ray, {cpus} CPU(s)':<22}{rate:>10.2f} games/s  x{rate / first:.2f}"
               f"{gate_rate:>8.2f} games/s  x{gate_rate / gate_first:.2f}")
 
+
 if __name__ == "__main__":
     main()

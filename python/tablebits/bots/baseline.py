@@ -70,13 +70,14 @@ class Baseline(PUCT):
             path = Path(weights)
             if not isinstance(game, Game):
                 game = make(game, **trained_for(path)[1])
-        self._build(load_weights(path, game), game, weights, iterations, time_limit, threads, seed,
-                    batch_size, c_puct, native, rollout_mix, playout_visits)
+        self._build(load_weights(path, game), game, iterations, time_limit, threads, seed,
+                    batch_size, c_puct, weights, native, rollout_mix, playout_visits)
 
-    def _build(self, network: Network, game: Game, weights: str | os.PathLike[str] | None,
-               iterations: int, time_limit: float | None, threads: int, seed: int | None,
-               batch_size: int, c_puct: float, native: bool, rollout_mix: float | None,
+    def _build(self, network: Network, game: Game, iterations: int, time_limit: float | None,
+               threads: int, seed: int | None, batch_size: int, c_puct: float,
+               weights: str | os.PathLike[str] | None, native: bool, rollout_mix: float | None,
                playout_visits: int | None) -> None:
+        """``__init__`` once ``network`` is loaded, its other arguments in the same order."""
         self.network: Network = network
         self.game = game
         self.weights = None if weights is None else Path(weights)  #: None: the shipped file
@@ -111,17 +112,17 @@ class Baseline(PUCT):
         # copied; the copy registers its own. A trained file's network travels with the copy
         # (a Ray worker on another machine has no such file); the shipped one is loaded again.
         native = not isinstance(self._evaluator, Evaluator)
-        common = (self.iterations, self.time_limit, self.threads, self.seed, self.batch_size,
-                  self.c_puct)
-        rest = (native, self.rollout_mix, self.playout_visits)
+        args = (self.game, self.iterations, self.time_limit, self.threads, self.seed,
+                self.batch_size, self.c_puct, self.weights, native, self.rollout_mix,
+                self.playout_visits)
         if self.weights is None:
-            return (Baseline, (self.game, *common, None, *rest))
-        return (_restore, (self.network, self.game, self.weights, *common, *rest))
+            return (Baseline, args)
+        return (_restore, (self.network, *args))
 
 
 def _restore(network: Network, *args: Any) -> Baseline:
-    """A copy of a ``Baseline`` that plays a trained file's ``network`` (``_build``'s arguments
-    after it), without the file."""
+    """A copy of a ``Baseline`` that plays a trained file's ``network`` (``__init__``'s
+    arguments after it), without the file."""
     bot = Baseline.__new__(Baseline)
     bot._build(network, *args)
     return bot
