@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Callable
@@ -29,14 +30,29 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     if target.exists() and not target.is_file():
         raise ValueError(f"cannot write {target}: it exists and is not a regular file")
     try:
-        fd, probe = tempfile.mkstemp(prefix=f".{target.name[:40]}.", suffix=".probe", dir=folder)
+        _probe(folder, target.name)
     except OSError as err:
         raise ValueError(
             f"cannot write {target}: no file can be created in {folder} ({_reason(err)})"
         ) from None
+    return target
+
+
+def _probe(folder: Path, name: str) -> None:
+    """Creates a file in ``folder`` and removes it (``OSError`` if it cannot). Where the OS
+    allows, the file is unnamed (O_TMPFILE), so a kill at any moment leaves nothing behind; a
+    named one would stay if the process died between creating and removing it."""
+    unnamed = getattr(os, "O_TMPFILE", 0)
+    if unnamed:
+        try:
+            os.close(os.open(folder, unnamed | os.O_WRONLY, 0o600))
+            return
+        except OSError as err:
+            if err.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+                raise  # the folder takes no file: no need to try a named one
+    fd, probe = tempfile.mkstemp(prefix=f".{name[:40]}.", suffix=".probe", dir=folder)
     os.close(fd)
     os.unlink(probe)
-    return target
 
 
 def _reason(err: OSError) -> str:
