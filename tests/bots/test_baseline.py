@@ -18,6 +18,7 @@ import pytest
 
 import tablebits as tb
 from tablebits.bots import Baseline, parse, weights
+from tablebits.bots.names import UNTIL_TIME_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -191,6 +192,10 @@ def test_parse_and_names() -> None:
     bot = parse("baseline:100", game)
     assert isinstance(bot, Baseline) and bot.iterations == 100 and bot.name == "baseline:100"
     assert parse("baseline:20ms", game).time_limit == 0.02
+    assert parse("baseline", game).iterations == Baseline(game).iterations == 200
+    timed = Baseline(game, time_limit=0.02)  # searches for the whole 20 ms, as baseline:20ms
+    assert (timed.iterations, timed.name) == (UNTIL_TIME_LIMIT, "baseline:20ms")
+    assert pickle.loads(pickle.dumps(timed)).iterations == UNTIL_TIME_LIMIT
     with pytest.raises(ValueError, match="pass the game"):
         parse("baseline:100")
     with pytest.raises(ValueError, match="bad bot spec"):

@@ -16,6 +16,7 @@ import pytest
 
 import tablebits as tb
 from tablebits import _batch
+from tablebits.bots.names import UNTIL_TIME_LIMIT
 from tests.support.game_params import game_cases
 from tests.support.helpers import random_step
 
@@ -215,6 +216,24 @@ def test_time_limit_stops_the_search():
     assert action in state.legal_actions()
 
 
+def test_a_time_limit_alone_searches_until_the_time_is_spent():
+    """A time limit without a count is the whole budget (``ismcts:20ms``), not "the default
+    count or the time, whichever comes first"; both given, both bind."""
+    assert tb.bots.ISMCTS().iterations == 1000 and tb.bots.PIMC().samples == 10
+    alone = tb.bots.ISMCTS(time_limit=0.02)
+    assert (alone.iterations, alone.name) == (UNTIL_TIME_LIMIT, "ismcts:20ms")
+    assert tb.bots.ISMCTS(500, time_limit=0.02).name == "ismcts:500/20ms"
+    pimc = tb.bots.PIMC(time_limit=0.1, depth=2)
+    assert (pimc.samples, pimc.name) == (UNTIL_TIME_LIMIT, "pimc:100ms@2")
+    again = tb.bots.parse(pimc.name)
+    assert (again.samples, again.depth, again.time_limit) == (UNTIL_TIME_LIMIT, 2, 0.1)
+    assert tb.bots.parse("pimc:30/100ms").samples == 30
+    state = tb.make("good_fortune").new_initial_state(seed=1)
+    # 1000 iterations take about 3 ms here; half a second runs far more unless capped.
+    assert tb.search(state, time_limit=0.5, seed=1).iterations > 1000
+    assert tb.search(state, seed=1).iterations == 1000
+
+
 def test_bad_arguments_rejected():
     game = tb.make("good_fortune", variant="guess")
     state = game.new_initial_state(seed=1)
@@ -238,7 +257,8 @@ def test_bad_arguments_rejected():
         standard.apply_action(standard.legal_actions()[0])
     with pytest.raises(ValueError):
         tb.search(standard)
-    for bad in ({"iterations": 0}, {"exploration": -0.1}, {"time_limit": -1}, {"seed": -2}):
+    for bad in ({"iterations": 0}, {"exploration": -0.1}, {"time_limit": -1}, {"seed": -2},
+                {"iterations": None, "time_limit": 0.0}):
         with pytest.raises(ValueError):
             tb.bots.ISMCTS(**bad)
     for spec in ("alphabeta", "ismcts:x", "random:3"):

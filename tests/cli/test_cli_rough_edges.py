@@ -205,7 +205,8 @@ def test_an_error_without_a_message_still_says_what_it_is(capsys, monkeypatch):
                  "got 0"),
     ("ismcts:abc", "bad bot spec 'ismcts:abc': the budget is ITERATIONS, a time (20ms) or "
                    "ITERATIONS/TIME; got 'abc'"),
-    ("pimc:x", "bad bot spec 'pimc:x': SAMPLES must be a whole number, got 'x'"),
+    ("pimc:x", "bad bot spec 'pimc:x': the budget is SAMPLES, a time (20ms) or SAMPLES/TIME; "
+               "got 'x'"),
 ])
 def test_a_bad_bot_spec_says_what_is_wrong_in_the_specs_words(capsys, spec, message):
     assert main(["arena", "good_fortune", "--bots", spec, "--games", "2", "--no-progress"]) == 2

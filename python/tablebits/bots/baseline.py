@@ -9,7 +9,7 @@ from typing import Any
 from .._core import Evaluator, Game, State
 from .._registry import make
 from .builtin import PUCT
-from .names import DEFAULT_C_PUCT, search_name
+from .names import DEFAULT_C_PUCT, resolve_budget, search_name
 from .weights import Network, check_network_game, load_weights, shipped_path, trained_for
 
 __all__ = ["Baseline"]
@@ -24,8 +24,9 @@ class Baseline(PUCT):
     none, with the parameter sets that have one). ``weights`` loads another file instead, whose
     parameters a ``Game`` must match and a game id takes.
     ``iterations``, ``time_limit``, ``threads``, ``seed``, ``batch_size`` and ``c_puct`` are
-    those of ``PUCT``. ``native=False`` evaluates each batch of leaves with numpy under the GIL
-    (``network.evaluate``, several times slower per iteration) instead of in C++.
+    those of ``PUCT``, except that ``iterations`` defaults to 200 without a time limit (with
+    one, to as many as it allows). ``native=False`` evaluates each batch of leaves with numpy
+    under the GIL (``network.evaluate``, several times slower per iteration) instead of in C++.
     ``rollout_mix`` defaults to the mix stored with the weights (chosen by measurement,
     docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs.
     ``playout_visits`` likewise defaults to the value stored with the weights (``PUCT``'s; 0 in
@@ -50,7 +51,7 @@ class Baseline(PUCT):
     def __init__(
         self,
         game: str | Game,
-        iterations: int = 200,
+        iterations: int | None = None,
         time_limit: float | None = None,
         threads: int = 1,
         seed: int | None = 0,
@@ -73,11 +74,12 @@ class Baseline(PUCT):
         self._build(load_weights(path, game), game, iterations, time_limit, threads, seed,
                     batch_size, c_puct, weights, native, rollout_mix, playout_visits)
 
-    def _build(self, network: Network, game: Game, iterations: int, time_limit: float | None,
+    def _build(self, network: Network, game: Game, iterations: int | None, time_limit: float | None,
                threads: int, seed: int | None, batch_size: int, c_puct: float,
                weights: str | os.PathLike[str] | None, native: bool, rollout_mix: float | None,
                playout_visits: int | None) -> None:
         """``__init__`` once ``network`` is loaded, its other arguments in the same order."""
+        iterations = resolve_budget(iterations, time_limit, 200)
         self.network: Network = network
         self.game = game
         self.weights = None if weights is None else Path(weights)  #: None: the shipped file

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._checks import check_optional_seed, check_positive_int
 from .._core import BotConfig, Evaluator, Game, NetworkEvaluator, State
-from .names import DEFAULT_C_PUCT, search_name
+from .names import DEFAULT_C_PUCT, budget_name, resolve_budget, search_name
 
 __all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats", "step_decider"]
 
@@ -110,18 +110,20 @@ class ISMCTS(BuiltinBot):
     ``seed``, unless ``time_limit`` (seconds) stops the search early, which ties it to the
     machine's speed (``tb.arena`` then needs ``reproducible=False``). ``threads`` > 1 searches
     that many trees at once and sums their root visits (root-parallel). docs/search.md has the
-    details.
+    details. ``iterations`` defaults to 1000 without a time limit; with one, to as many as the
+    time allows (give both to stop at whichever comes first).
     """
 
     def __init__(
         self,
-        iterations: int = 1000,
+        iterations: int | None = None,
         exploration: float = 0.7,
         seed: int | None = 0,
         time_limit: float | None = None,
         threads: int = 1,
     ) -> None:
         threads = check_positive_int(threads, "threads")
+        iterations = resolve_budget(iterations, time_limit, 1000)
         self.config = BotConfig(
             "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
             threads=threads,
@@ -153,7 +155,8 @@ class PUCT(BuiltinBot):
     ``playout_visits`` visits by a playout alone and evaluates it only from the next visit on
     (the root at once): fewer evaluator rows per iteration, so more iterations in a time
     limit, at the cost of the evaluator's value at the newest nodes. ``iterations``, ``seed``,
-    ``time_limit`` and ``threads`` are those of ``ISMCTS``. An error raised by the evaluator
+    ``time_limit`` and ``threads`` are those of ``ISMCTS`` (1000 iterations without a time
+    limit, as many as it allows with one). An error raised by the evaluator
     ends the search (or the arena) with that error. A PUCT bot does not pickle or copy
     (``TypeError``): its evaluator lives in the engine; ``Baseline`` does.
     """
@@ -164,7 +167,7 @@ class PUCT(BuiltinBot):
         self,
         evaluator: Callable[[np.ndarray, np.ndarray], tuple[Any, Any]] | NetworkEvaluator
         | Evaluator,
-        iterations: int = 1000,
+        iterations: int | None = None,
         seed: int | None = 0,
         time_limit: float | None = None,
         threads: int = 1,
@@ -180,6 +183,7 @@ class PUCT(BuiltinBot):
         if not isinstance(relative_values, bool):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         batch_size = check_positive_int(batch_size, "batch_size")
+        iterations = resolve_budget(iterations, time_limit, 1000)
         # The registered evaluator; holding it keeps its id valid while the bot lives.
         self._evaluator = registered(evaluator)
         self.config = BotConfig(
@@ -214,7 +218,8 @@ class PIMC(BuiltinBot):
     (``state.resample``), solves each with every card visible and ``depth`` tricks ahead
     (``0``: to the end of the round) by the team's perfect-information search, and plays the
     action with the best total. ``threads`` share the samples; the decision depends only on
-    ``seed``, unless ``time_limit`` (seconds) stops the sampling early. A game without the team
+    ``seed``, unless ``time_limit`` (seconds) stops the sampling early (``samples`` defaults to
+    10 without a time limit, to as many as it allows with one). A game without the team
     solver hook refuses the bot with ``ValueError``. docs/search.md has the details.
 
     ``evaluator`` (as ``PUCT`` takes one; ``None``: the game's hand-written team evaluation)
@@ -230,7 +235,7 @@ class PIMC(BuiltinBot):
 
     def __init__(
         self,
-        samples: int = 10,
+        samples: int | None = None,
         depth: int = 1,
         seed: int | None = 0,
         time_limit: float | None = None,
@@ -239,6 +244,7 @@ class PIMC(BuiltinBot):
         | Evaluator | None = None,
         leaf_mix: float = 1.0,
     ) -> None:
+        samples = resolve_budget(samples, time_limit, 10)
         #: The registered evaluator, or None; holding it keeps its id valid while the bot lives.
         self._evaluator = None if evaluator is None else registered(evaluator)
         self.config = BotConfig(
@@ -253,7 +259,7 @@ class PIMC(BuiltinBot):
         self.evaluator = evaluator
         self.leaf_mix = float(leaf_mix)
         self.learned = self._evaluator is not None
-        self.name = f"pimc:{samples}@{depth}"
+        self.name = f"pimc:{budget_name(samples, time_limit)}@{depth}"
         if threads > 1:
             self.name += f"x{threads}"
 

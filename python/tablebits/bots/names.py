@@ -8,6 +8,15 @@ from __future__ import annotations
 UNTIL_TIME_LIMIT = 2**32 - 1
 
 
+def resolve_budget(count: int | None, time_limit: float | None, default: int) -> int:
+    """A search's iteration (or sample) count: ``count`` when given; else ``default``, or, with
+    a ``time_limit``, as many as the time allows (``ISMCTS(time_limit=0.02)`` searches for
+    20 ms, not for its default count or 20 ms, whichever comes first)."""
+    if count is not None:
+        return count
+    return default if time_limit is None else UNTIL_TIME_LIMIT
+
+
 def time_name(seconds: float) -> str:
     """``20ms`` below a second, ``1.5s`` from one on."""
     return f"{seconds * 1000:g}ms" if seconds < 1 else f"{seconds:g}s"
@@ -52,15 +61,16 @@ def parse_time(text: str) -> float:
     raise ValueError(f"a time is a number and a unit, ms or s (20ms, 1.5s); got {_cut(text)}")
 
 
-def parse_budget(text: str) -> tuple[int, float | None]:
-    """(iterations, time_limit) from ``ITERATIONS``, ``TIME`` or ``ITERATIONS/TIME``."""
+def parse_budget(text: str, count: str = "ITERATIONS") -> tuple[int, float | None]:
+    """(count, time_limit) from ``COUNT``, ``TIME`` or ``COUNT/TIME``, the count being a
+    search's iterations or (PIMC) its samples, named ``count`` in errors."""
     iters, slash, limit = text.partition("/")
     if not slash and iters.endswith("s"):  # 20ms, 1.5s
         return UNTIL_TIME_LIMIT, parse_time(iters)
     try:
         iterations = int(iters)
     except ValueError:
-        raise ValueError("the budget is ITERATIONS, a time (20ms) or ITERATIONS/TIME; got "
+        raise ValueError(f"the budget is {count}, a time (20ms) or {count}/TIME; got "
                          f"{_cut(text)}") from None
     return iterations, parse_time(limit) if slash else None
 

@@ -48,7 +48,7 @@ def search(
     state: _core.State,
     player: int | None = None,
     *,
-    iterations: int = 1000,
+    iterations: int | None = None,
     evaluator: Evaluator | _core.NetworkEvaluator | None = None,
     batch_size: int = 8,
     c_puct: float = DEFAULT_C_PUCT,
@@ -77,7 +77,8 @@ def search(
     ``threads`` > 1 runs that many independent trees at once (root-parallel; ``iterations`` is
     shared among them) and sums their root statistics; the principal variation comes from the
     first tree. The same ``(seed, threads)`` gives the same result unless ``time_limit`` cuts
-    the search short.
+    the search short. ``iterations`` defaults to 1000 without ``time_limit``; with it, the
+    search runs until the time is spent (give both to stop at whichever comes first).
 
     A malformed evaluator answer (wrong shape, NaN, a negative prior) raises ``ValueError``
     naming the array and its shape; an exception raised by the evaluator propagates unchanged;

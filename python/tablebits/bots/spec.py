@@ -14,7 +14,8 @@ __all__ = ["parse"]
 
 def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
-    ``pimc``, ``pimc:SAMPLES[@DEPTH]``, ``baseline`` or
+    ``pimc``, ``pimc:SAMPLES[@DEPTH]`` (SAMPLES: a count, a time or both, as BUDGET),
+    ``baseline`` or
     ``baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` (``Baseline``: it needs ``game``, the
     game it plays; C_PUCT is its ``c_puct``, MIX its ``rollout_mix``, PLAYOUT_VISITS its
     ``playout_visits``), a weights file ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the
@@ -67,7 +68,8 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
             return PIMC()
         samples, _, depth = rest.partition("@")
         try:
-            return PIMC(_whole(samples, "SAMPLES"), _whole(depth, "DEPTH") if depth else 1)
+            count, time_limit = parse_budget(samples, "SAMPLES")
+            return PIMC(count, _whole(depth, "DEPTH") if depth else 1, time_limit=time_limit)
         except ValueError as err:
             raise ValueError(f"bad bot spec {shown}: {err}") from None
     raise ValueError(
@@ -89,7 +91,7 @@ def _baseline(game: Game | None, rest: str, shown: str, weights: str | None = No
     budget, tilde, mix = head.partition("~")
     budget, at, c_puct = budget.partition("@")
     try:
-        iterations, time_limit = parse_budget(budget) if budget else (200, None)
+        iterations, time_limit = parse_budget(budget) if budget else (None, None)
         return Baseline(game, iterations, time_limit=time_limit, weights=weights,
                         c_puct=_number(c_puct, "C_PUCT") if at else DEFAULT_C_PUCT,
                         rollout_mix=_number(mix, "MIX") if tilde else None,

@@ -107,7 +107,8 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
 BOTS_HELP = (
     "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
     "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
-    "(Fox Duet); baseline or baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (PUCT with the "
+    "(Fox Duet; SAMPLES a count, a time or both, as BUDGET); baseline or "
+    "baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (PUCT with the "
     "shipped network; C_PUCT: the weight of its priors, MIX: the weight of playouts in its "
     "leaf values, PLAYOUT_VISITS: a new node's visits valued by a playout alone); "
     "PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (the same with a network "
