@@ -225,6 +225,9 @@ def run(
     window = 2 * slots  # tasks in flight: every slot busy while the driver merges results
     sizer = _Sizer(job, games, threads, task_seconds, slots)
     crash_marker = os.environ.get(CRASH_ONCE_ENV) or None
+    # Stored once: every task gets the object, not a copy of the job (with a trained
+    # Baseline's network, hundreds of KB) in its arguments.
+    job_ref = ray.put(job)
 
     collector = Collector(job, games, keep_games)
     chunks: list[tuple[int, int]] = []
@@ -239,7 +242,7 @@ def run(
                 while next_first < games and len(pending) < window:
                     end = next_first + sizer.size(next_first)
                     marker = crash_marker if chunk_index == 1 else None
-                    ref = task.remote(job, next_first, end, threads, keep_games, marker)
+                    ref = task.remote(job_ref, next_first, end, threads, keep_games, marker)
                     pending[ref] = (next_first, end)
                     next_first, chunk_index = end, chunk_index + 1
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=_POLL_SECONDS)
