@@ -229,7 +229,7 @@ def test_a_time_limit_alone_searches_until_the_time_is_spent():
     assert (again.samples, again.depth, again.time_limit) == (UNTIL_TIME_LIMIT, 2, 0.1)
     assert tb.bots.parse("pimc:30/100ms").samples == 30
     state = tb.make("good_fortune").new_initial_state(seed=1)
-    # 1000 iterations take about 3 ms here; half a second runs far more unless capped.
+    # 1000 iterations take under 2 ms here; half a second runs far more unless capped.
     assert tb.search(state, time_limit=0.5, seed=1).iterations > 1000
     assert tb.search(state, seed=1).iterations == 1000
 

@@ -24,6 +24,9 @@ __all__ = ["ISMCTS", "PIMC", "PUCT", "Bot", "BuiltinBot", "Random", "fill_seats"
 
 _T = TypeVar("_T")
 
+#: The iterations of ISMCTS and PUCT when neither a count nor a time limit is given.
+DEFAULT_ITERATIONS = 1000
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -123,7 +126,7 @@ class ISMCTS(BuiltinBot):
         threads: int = 1,
     ) -> None:
         threads = check_positive_int(threads, "threads")
-        iterations = resolve_budget(iterations, time_limit, 1000)
+        iterations = resolve_budget(iterations, time_limit, DEFAULT_ITERATIONS)
         self.config = BotConfig(
             "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
             threads=threads,
@@ -183,7 +186,7 @@ class PUCT(BuiltinBot):
         if not isinstance(relative_values, bool):
             raise TypeError(f"relative_values must be a bool, got {relative_values!r}")
         batch_size = check_positive_int(batch_size, "batch_size")
-        iterations = resolve_budget(iterations, time_limit, 1000)
+        iterations = resolve_budget(iterations, time_limit, DEFAULT_ITERATIONS)
         # The registered evaluator; holding it keeps its id valid while the bot lives.
         self._evaluator = registered(evaluator)
         self.config = BotConfig(

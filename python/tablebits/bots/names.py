@@ -61,18 +61,18 @@ def parse_time(text: str) -> float:
     raise ValueError(f"a time is a number and a unit, ms or s (20ms, 1.5s); got {_cut(text)}")
 
 
-def parse_budget(text: str, count: str = "ITERATIONS") -> tuple[int, float | None]:
+def parse_budget(text: str, what: str = "ITERATIONS") -> tuple[int, float | None]:
     """(count, time_limit) from ``COUNT``, ``TIME`` or ``COUNT/TIME``, the count being a
-    search's iterations or (PIMC) its samples, named ``count`` in errors."""
-    iters, slash, limit = text.partition("/")
-    if not slash and iters.endswith("s"):  # 20ms, 1.5s
-        return UNTIL_TIME_LIMIT, parse_time(iters)
+    search's iterations or (PIMC) its samples, called ``what`` in errors."""
+    head, slash, limit = text.partition("/")
+    if not slash and head.endswith("s"):  # 20ms, 1.5s
+        return UNTIL_TIME_LIMIT, parse_time(head)
     try:
-        iterations = int(iters)
+        count = int(head)
     except ValueError:
-        raise ValueError(f"the budget is {count}, a time (20ms) or {count}/TIME; got "
+        raise ValueError(f"the budget is {what}, a time (20ms) or {what}/TIME; got "
                          f"{_cut(text)}") from None
-    return iterations, parse_time(limit) if slash else None
+    return count, parse_time(limit) if slash else None
 
 
 def _cut(text: str) -> str:
