@@ -304,9 +304,9 @@ class StateMethods {
     {
       py::gil_scoped_release release;
       if (const auto* ismcts = std::get_if<IsmctsBot>(&bot.config)) {
-        auto& search = runners.template runner<IsmctsBot>().search;
-        result = search.search(root, params, decider, ismcts->search_config(s), static_cast<int>(ismcts->threads), &stats);
-        line = search.first_tree().principal_variation(root, params, decider, s);
+        auto& runner = runners.template runner<IsmctsBot>();
+        result = runner.run(*ismcts, root, params, decider, s, &stats);
+        line = runner.search.first_tree().principal_variation(root, params, decider, s);
       } else {
         const PuctBot& puct = std::get<PuctBot>(bot.config);
         auto& runner = runners.template runner<PuctBot>();

@@ -235,7 +235,7 @@ def test_bot_configs_are_data_checked_once():
     config = tb.bots.ISMCTS(50, exploration=1.5).config
     assert config.name == "ismcts"
     assert config.fields == {
-        "iterations": 50, "exploration": 1.5, "time_limit": None, "threads": 1
+        "iterations": 50, "exploration": 1.5, "time_limit": None, "threads": 1, "predict": 0.0
     }
     assert config.reproducible and not tb.bots.ISMCTS(time_limit=0.5).config.reproducible
     assert pickle.loads(pickle.dumps(config)) == config

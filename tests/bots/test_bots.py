@@ -126,6 +126,11 @@ def test_ismcts_does_not_peek(game_id, params):
             rewarded += len(set(visits[0].tolist()) - {0}) > 1  # uneven visits: returns varied
             for v in visits[1:]:  # the whole root statistics, not just the decision
                 assert np.array_equal(v, visits[0]), f"player {p}'s search saw hidden information"
+            # Predicting the others at a simultaneous node reads no more than the search does.
+            predicted = [tb.search(t, p, iterations=300, seed=100 + i, predict=0.4).visits
+                         for t in twins]
+            for v in predicted[1:]:
+                assert np.array_equal(v, predicted[0]), f"player {p}'s predictions peeked"
     if hides_information(game):
         assert differing > 0, "no twin differed: the test would not detect peeking"
         # Fox Duet's printed board: random rollouts essentially never win (fox_duet-easy covers it).

@@ -28,6 +28,7 @@
 #include "evaluator.hpp"
 #include "ismcts.hpp"
 #include "pimc.hpp"
+#include "predict.hpp"
 #include "puct.hpp"
 #include "root_parallel.hpp"
 #include "rng.hpp"
@@ -68,6 +69,11 @@ struct RandomBot {
 // Threads a search may use (a bound on memory: every thread keeps a tree).
 inline constexpr uint32_t kMaxSearchThreads = 256;
 
+// The predict share's check (predict.hpp): nullptr, or what is wrong.
+inline const char* check_predict(double predict) {
+  return predict >= 0.0 && predict < 1.0 ? nullptr : "predict must be a number in [0, 1)";
+}
+
 // The budget checks every searching bot shares: nullptr, or what is wrong.
 inline const char* check_search_budget(uint32_t iterations, double time_limit, uint32_t threads) {
   if (iterations < 1) return "iterations must be >= 1";
@@ -82,13 +88,16 @@ struct IsmctsBot {
   double exploration = 0.7;    // UCB1 constant, finite and >= 0
   double time_limit = 0.0;     // seconds; > 0 stops the search earlier (then not reproducible)
   uint32_t threads = 1;        // root-parallel trees (root_parallel.hpp), 1..kMaxSearchThreads
+  double predict = 0.0;        // in [0, 1): the budget's share for predictions (predict.hpp)
   static constexpr std::tuple kFields{BotField<IsmctsBot, uint32_t>{"iterations", &IsmctsBot::iterations, false, 1},
                                       BotField<IsmctsBot, double>{"exploration", &IsmctsBot::exploration},
                                       BotField<IsmctsBot, double>{"time_limit", &IsmctsBot::time_limit, true},
-                                      BotField<IsmctsBot, uint32_t>{"threads", &IsmctsBot::threads, false, 1}};
+                                      BotField<IsmctsBot, uint32_t>{"threads", &IsmctsBot::threads, false, 1},
+                                      BotField<IsmctsBot, double>{"predict", &IsmctsBot::predict}};
 
   const char* check() const {
     if (!(exploration >= 0.0) || exploration > 1e300) return "exploration must be a finite number >= 0";
+    if (const char* why = check_predict(predict)) return why;
     return check_search_budget(iterations, time_limit, threads);
   }
   bool reproducible() const { return time_limit == 0.0; }
@@ -105,9 +114,21 @@ struct IsmctsBot {
   template <Game G>
   struct Runner {
     ParallelIsmcts<G> search;  // its node pools are reused by every later search of this thread
+
+    // The search of act, with the summed root statistics of `player`'s own search in `stats`
+    // (if given).
+    IsmctsResult run(const IsmctsBot& bot, const typename G::State& s, const typename G::Params& p, int player,
+                     uint64_t seed, RootStats* stats) {
+      return predicted_search<G>(s, p, player, bot.search_config(seed), bot.predict,
+                                 [&](const typename G::State& root, int decider, const IsmctsConfig& cfg) {
+                                   return search.search(root, p, decider, cfg, static_cast<int>(bot.threads),
+                                                        decider == player ? stats : nullptr);
+                                 });
+    }
+
     int act(const IsmctsBot& bot, const typename G::State& s, const typename G::Params& p, int player,
             ActionMask, Decision& d) {
-      return search.search(s, p, player, bot.search_config(d.search_seed), static_cast<int>(bot.threads)).action;
+      return run(bot, s, p, player, d.search_seed, nullptr).action;
     }
   };
 };
@@ -139,6 +160,7 @@ struct PuctBot {
   uint32_t relative_values = 0;  // 1: the evaluator's values are by seat from the row's player
   double rollout_mix = 0.0;      // in [0, 1]: the playouts' weight in a leaf's value (puct.hpp)
   uint32_t playout_visits = 0;   // a new node's visits valued by a playout alone (puct.hpp)
+  double predict = 0.0;          // in [0, 1): the budget's share for predictions (predict.hpp)
   static constexpr std::tuple kFields{BotField<PuctBot, uint32_t>{"iterations", &PuctBot::iterations, false, 1},
                                       BotField<PuctBot, double>{"c_puct", &PuctBot::c_puct},
                                       BotField<PuctBot, uint32_t>{"batch_size", &PuctBot::batch_size, false, 1},
@@ -147,13 +169,15 @@ struct PuctBot {
                                       BotField<PuctBot, double>{"time_limit", &PuctBot::time_limit, true},
                                       BotField<PuctBot, uint32_t>{"relative_values", &PuctBot::relative_values},
                                       BotField<PuctBot, double>{"rollout_mix", &PuctBot::rollout_mix},
-                                      BotField<PuctBot, uint32_t>{"playout_visits", &PuctBot::playout_visits}};
+                                      BotField<PuctBot, uint32_t>{"playout_visits", &PuctBot::playout_visits},
+                                      BotField<PuctBot, double>{"predict", &PuctBot::predict}};
 
   const char* check() const {
     if (!(c_puct >= 0.0) || c_puct > 1e300) return "c_puct must be a finite number >= 0";
     if (relative_values > 1) return "relative_values must be 0 or 1";
     if (!(rollout_mix >= 0.0 && rollout_mix <= 1.0)) return "rollout_mix must be a number in [0, 1]";
     if (batch_size < 1) return "batch_size must be >= 1";
+    if (const char* why = check_predict(predict)) return why;
     if (!EvaluatorRegistry::instance().find(evaluator)) return "evaluator is not a registered evaluator";
     return check_search_budget(iterations, time_limit, threads);
   }
@@ -181,8 +205,8 @@ struct PuctBot {
   struct Runner {
     RootParallel<G, Puct<G>> search;
 
-    // The search of act, with the summed root statistics in `stats` (if given); `failed` tells
-    // whether the evaluator failed.
+    // The search of act, with the summed root statistics of `player`'s own search in `stats`
+    // (if given); `failed` tells whether the evaluator failed.
     IsmctsResult run(const PuctBot& bot, const typename G::State& s, const typename G::Params& p, int player,
                      uint64_t seed, RootStats* stats, bool& failed) {
       std::atomic<bool> any_failed{false};
@@ -191,13 +215,16 @@ struct PuctBot {
         failed = true;
         return IsmctsResult{};
       }
-      const IsmctsResult r = search.search(player, bot.search_config(seed), static_cast<int>(bot.threads), stats,
-                                           [&](Puct<G>& tree, const PuctConfig& c) {
-                                             bool f = false;
-                                             const IsmctsResult mine = tree.search(s, p, player, c, *eval, f);
-                                             if (f) any_failed.store(true);
-                                             return mine;
-                                           });
+      const auto one = [&](const typename G::State& root, int decider, const PuctConfig& cfg) {
+        return search.search(decider, cfg, static_cast<int>(bot.threads), decider == player ? stats : nullptr,
+                             [&](Puct<G>& tree, const PuctConfig& c) {
+                               bool f = false;
+                               const IsmctsResult mine = tree.search(root, p, decider, c, *eval, f);
+                               if (f) any_failed.store(true);
+                               return mine;
+                             });
+      };
+      const IsmctsResult r = predicted_search<G>(s, p, player, bot.search_config(seed), bot.predict, one);
       failed = any_failed.load();
       return r;
     }

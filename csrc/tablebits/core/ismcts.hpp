@@ -81,11 +81,28 @@ struct DefaultRollout {
   }
 };
 
+// The choices of other players taken as known at a simultaneous root (predict.hpp): entry pl is
+// the only action player pl's arms may take at the root where it is legal, kNoAction: any.
+using RootActions = std::array<int8_t, kMaxPlayers>;
+inline constexpr RootActions kAnyRootAction = {kNoAction, kNoAction, kNoAction, kNoAction, kNoAction};
+static_assert(kMaxPlayers == 5, "kAnyRootAction lists one entry per player");
+
+// Narrows the root's legal masks to the known choices (an action not legal in this
+// determinisation leaves that player's mask as it is).
+inline void narrow_root(const RootActions& known, std::array<ActionMask, kMaxPlayers>& masks) {
+  for (int pl = 0; pl < kMaxPlayers; ++pl) {
+    if (known[pl] == kNoAction) continue;
+    const ActionMask only = ActionMask{1} << known[pl];
+    if (masks[pl] & only) masks[pl] = only;
+  }
+}
+
 struct IsmctsConfig {
   uint32_t iterations = 1000;  // iterations to run (>= 1)
   double exploration = 0.7;    // UCB1 constant; rewards (win shares) lie in [0, 1]
   double time_limit = 0.0;     // seconds; > 0 stops earlier when exceeded (not reproducible)
   uint64_t seed = 0;           // determinisations, tie-breaks and rollouts derive from it
+  RootActions root_actions = kAnyRootAction;  // other players' choices taken as known at the root
 };
 
 struct IsmctsResult {
@@ -184,6 +201,7 @@ class Ismcts {
     Rng rng{derive_seed(cfg.seed, 0, 2)};
     const auto start = std::chrono::steady_clock::now();
     const double c = cfg.exploration;
+    root_actions_ = cfg.root_actions;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
       if ((it & 15) == 0 && it > 0 && must_stop<G>(timed, start, cfg.time_limit)) break;
@@ -290,6 +308,7 @@ class Ismcts {
         masks[cur] = G::legal_mask(s, p, cur);
       } else {
         for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
+        if (node == 0) narrow_root(root_actions_, masks);
       }
       select(node, masks, n, c, rng, chosen);
       uint32_t key = 0;
@@ -320,6 +339,7 @@ class Ismcts {
   }
 
   Rollout rollout_;
+  RootActions root_actions_ = kAnyRootAction;  // IsmctsConfig::root_actions of the running search
   std::vector<Node> nodes_;
   EdgeTable edges_;
   std::vector<Arm> arms_;

@@ -70,6 +70,7 @@ struct PuctConfig {
   // A new node's first playout_visits visits are valued by a playout alone; the evaluator sees
   // the node from the next visit on (the root at once).
   uint32_t playout_visits = 0;
+  RootActions root_actions = kAnyRootAction;  // other players' choices taken as known at the root
 };
 
 template <Game G>
@@ -104,6 +105,7 @@ class Puct {
     relative_ = cfg.relative_values;
     mix_ = cfg.rollout_mix;
     playout_visits_ = cfg.playout_visits;
+    root_actions_ = cfg.root_actions;
     rollout_rng_ = Rng{derive_seed(cfg.seed, 0, 2)};
     rows_ = 0;
     leaves_.clear();
@@ -193,6 +195,9 @@ class Puct {
       for (int pl = 0; pl < n_; ++pl) {
         if (cur >= 0 && pl != cur) continue;
         masks[pl] = G::legal_mask(s, p, pl);
+      }
+      if (node == 0 && cur == kSimultaneous) narrow_root(root_actions_, masks);
+      for (int pl = 0; pl < n_; ++pl) {
         if (masks[pl] && nodes_[node].prior[pl] == kNone) ++unevaluated;
       }
       if (unevaluated && node != 0 && nodes_[node].playouts < playout_visits_) {
@@ -357,6 +362,7 @@ class Puct {
   bool relative_ = false;           // PuctConfig::relative_values of the running search
   double mix_ = 0.0;                // PuctConfig::rollout_mix of the running search
   uint32_t playout_visits_ = 0;     // PuctConfig::playout_visits of the running search
+  RootActions root_actions_ = kAnyRootAction;  // PuctConfig::root_actions of the running search
   Rng rollout_rng_;                 // the playouts' moves
   size_t rows_ = 0;
   std::vector<Leaf> leaves_;

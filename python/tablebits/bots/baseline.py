@@ -30,7 +30,8 @@ class Baseline(PUCT):
     ``rollout_mix`` defaults to the mix stored with the weights (chosen by measurement,
     docs/strength.md); in the name it shows as ``baseline:BUDGET~MIX`` where it differs.
     ``playout_visits`` likewise defaults to the value stored with the weights (``PUCT``'s; 0 in
-    the files that store none) and shows as ``+PLAYOUT_VISITS`` where it differs. With
+    the files that store none) and shows as ``+PLAYOUT_VISITS`` where it differs, and
+    ``predict`` (``ISMCTS``'s; 0 in the files that store none) as ``^PREDICT``. With
     ``weights`` the name starts with the file's path instead (``runs/gf/good_fortune.npz:20ms``,
     the bot spec that plays it).
 
@@ -61,6 +62,7 @@ class Baseline(PUCT):
         native: bool = True,
         rollout_mix: float | None = None,
         playout_visits: int | None = None,
+        predict: float | None = None,
     ) -> None:
         if not isinstance(native, bool):
             raise TypeError(f"native must be a bool, got {native!r}")
@@ -72,12 +74,12 @@ class Baseline(PUCT):
             if not isinstance(game, Game):
                 game = make(game, **trained_for(path)[1])
         self._build(load_weights(path, game), game, iterations, time_limit, threads, seed,
-                    batch_size, c_puct, weights, native, rollout_mix, playout_visits)
+                    batch_size, c_puct, weights, native, rollout_mix, playout_visits, predict)
 
     def _build(self, network: Network, game: Game, iterations: int | None, time_limit: float | None,
                threads: int, seed: int | None, batch_size: int, c_puct: float,
                weights: str | os.PathLike[str] | None, native: bool, rollout_mix: float | None,
-               playout_visits: int | None) -> None:
+               playout_visits: int | None, predict: float | None) -> None:
         """``__init__`` once ``network`` is loaded, its other arguments in the same order."""
         iterations = resolve_budget(iterations, time_limit, 200)
         self.network: Network = network
@@ -87,16 +89,20 @@ class Baseline(PUCT):
         mix = default_mix if rollout_mix is None else rollout_mix
         default_visits = self.network.playout_visits
         visits = default_visits if playout_visits is None else playout_visits
+        default_predict = self.network.predict
+        share = default_predict if predict is None else predict
         super().__init__(
             self.network.native() if native else Evaluator(self.network.evaluate, game=game),
             iterations=iterations, seed=seed, time_limit=time_limit, threads=threads,
             batch_size=batch_size, c_puct=c_puct, rollout_mix=mix, playout_visits=visits,
+            predict=share,
             relative_values=True,  # the network's values are by seat from the observer
         )
         # A trained file's bot is named by its path, as ``spec.parse`` reads it back.
         self.name = search_name("baseline" if weights is None else str(weights), iterations,
                                 time_limit, threads, c_puct, mix, default_mix,
-                                playout_visits=visits, default_visits=default_visits)
+                                playout_visits=visits, default_visits=default_visits,
+                                predict=self.predict, default_predict=default_predict)
 
     def check_game(self, game: Game) -> None:
         """``ValueError`` unless ``game`` is the game (parameters included) of the weights; the
@@ -116,7 +122,7 @@ class Baseline(PUCT):
         native = not isinstance(self._evaluator, Evaluator)
         args = (self.game, self.iterations, self.time_limit, self.threads, self.seed,
                 self.batch_size, self.c_puct, self.weights, native, self.rollout_mix,
-                self.playout_visits)
+                self.playout_visits, self.predict)
         if self.weights is None:
             return (Baseline, args)
         return (_restore, (self.network, *args))

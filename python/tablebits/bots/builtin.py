@@ -115,6 +115,12 @@ class ISMCTS(BuiltinBot):
     that many trees at once and sums their root visits (root-parallel). docs/search.md has the
     details. ``iterations`` defaults to 1000 without a time limit; with one, to as many as the
     time allows (give both to stop at whichever comes first).
+
+    ``predict`` in [0, 1) (default 0: off): at a simultaneous node, first predict each other
+    acting player's choice with the same search from that player's seat, spending that share
+    of the budget, then search the reply with those choices taken as known and play it
+    (docs/search.md, "Prediction at simultaneous nodes"). It wins where the others are
+    searches much like this one, and makes the bot easier to exploit by one that knows it.
     """
 
     def __init__(
@@ -124,20 +130,23 @@ class ISMCTS(BuiltinBot):
         seed: int | None = 0,
         time_limit: float | None = None,
         threads: int = 1,
+        predict: float = 0.0,
     ) -> None:
         threads = check_positive_int(threads, "threads")
         iterations = resolve_budget(iterations, time_limit, DEFAULT_ITERATIONS)
         self.config = BotConfig(
             "ismcts", iterations=iterations, exploration=exploration, time_limit=time_limit,
-            threads=threads,
+            threads=threads, predict=predict,
         )
         self.seed = check_optional_seed(seed)
         self.iterations = int(iterations)  # checked by the config: an int, numpy's too
         self.exploration = float(exploration)
         self.time_limit = time_limit
         self.threads = threads
+        self.predict = float(predict)  # checked by the config
         tuning = f"@{exploration:g}" if exploration != 0.7 else ""
-        self.name = search_name("ismcts", iterations, time_limit, threads, tuning=tuning)
+        self.name = search_name("ismcts", iterations, time_limit, threads, tuning=tuning,
+                                predict=self.predict)
 
     def _decision_seed(self) -> int | None:
         return self.seed
@@ -158,8 +167,9 @@ class PUCT(BuiltinBot):
     ``playout_visits`` visits by a playout alone and evaluates it only from the next visit on
     (the root at once): fewer evaluator rows per iteration, so more iterations in a time
     limit, at the cost of the evaluator's value at the newest nodes. ``iterations``, ``seed``,
-    ``time_limit`` and ``threads`` are those of ``ISMCTS`` (1000 iterations without a time
-    limit, as many as it allows with one). An error raised by the evaluator
+    ``time_limit``, ``threads`` and ``predict`` are those of ``ISMCTS`` (1000 iterations
+    without a time limit, as many as it allows with one; the predictions are PUCT searches with
+    the same evaluator). An error raised by the evaluator
     ends the search (or the arena) with that error. A PUCT bot does not pickle or copy
     (``TypeError``): its evaluator lives in the engine; ``Baseline`` does.
     """
@@ -179,6 +189,7 @@ class PUCT(BuiltinBot):
         relative_values: bool = False,
         rollout_mix: float = 0.0,
         playout_visits: int = 0,
+        predict: float = 0.0,
     ) -> None:
         threads = check_positive_int(threads, "threads")
         if evaluator is None:
@@ -193,7 +204,7 @@ class PUCT(BuiltinBot):
             "puct", iterations=iterations, c_puct=c_puct, batch_size=batch_size,
             threads=threads, time_limit=time_limit, evaluator=self._evaluator.id,
             relative_values=int(relative_values), rollout_mix=rollout_mix,
-            playout_visits=playout_visits,
+            playout_visits=playout_visits, predict=predict,
         )
         self.seed = check_optional_seed(seed)
         self.iterations = int(iterations)  # checked by the config: an int, numpy's too
@@ -204,8 +215,9 @@ class PUCT(BuiltinBot):
         self.c_puct = float(c_puct)
         self.rollout_mix = float(rollout_mix)
         self.playout_visits = int(playout_visits)  # checked by the config
+        self.predict = float(predict)  # checked by the config
         self.name = search_name("puct", iterations, time_limit, threads, c_puct, rollout_mix,
-                                playout_visits=playout_visits)
+                                playout_visits=playout_visits, predict=self.predict)
 
     def _decision_seed(self) -> int | None:
         return self.seed
@@ -292,7 +304,7 @@ def step_decider(bot: BuiltinBot, seed: int, player: int, step: int) -> BuiltinB
     drawn = int(np.random.SeedSequence([seed, player, step]).generate_state(1, np.uint64)[0])
     if isinstance(bot, ISMCTS):
         return ISMCTS(bot.iterations, bot.exploration, seed=drawn, time_limit=bot.time_limit,
-                      threads=bot.threads)
+                      threads=bot.threads, predict=bot.predict)
     if isinstance(bot, Random):
         return Random(drawn)
     return bot

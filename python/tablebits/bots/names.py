@@ -1,5 +1,5 @@
 """A search bot's budget in words, both ways: ``1000``, ``20ms``, ``1000/20ms``, and the
-name a bot shows (``ismcts:1000@1``, ``baseline:20ms~0.25+1x2``), which ``tablebits.bots.spec``
+name a bot shows (``ismcts:1000@1``, ``baseline:20ms~0.25+1^0.3x2``), which ``tablebits.bots.spec``
 parses back into the same bot."""
 
 from __future__ import annotations
@@ -37,15 +37,18 @@ DEFAULT_C_PUCT = 1.5
 
 def search_name(kind: str, iterations: int, time_limit: float | None, threads: int,
                 c_puct: float = DEFAULT_C_PUCT, mix: float = 0.0, default_mix: float = 0.0,
-                tuning: str = "", playout_visits: int = 0, default_visits: int = 0) -> str:
-    """``KIND:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][xTHREADS]``: the PUCT settings where they
-    are not the defaults (``tuning`` instead for ISMCTS's exploration)."""
+                tuning: str = "", playout_visits: int = 0, default_visits: int = 0,
+                predict: float = 0.0, default_predict: float = 0.0) -> str:
+    """``KIND:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT][xTHREADS]``: the PUCT settings
+    where they are not the defaults (``tuning`` instead for ISMCTS's exploration)."""
     if c_puct != DEFAULT_C_PUCT:
         tuning += f"@{c_puct:g}"
     if mix != default_mix:
         tuning += f"~{mix:g}"
     if playout_visits != default_visits:
         tuning += f"+{playout_visits}"
+    if predict != default_predict:
+        tuning += f"^{predict:g}"
     return (f"{kind}:{budget_name(iterations, time_limit)}{tuning}"
             + (f"x{threads}" if threads > 1 else ""))
 

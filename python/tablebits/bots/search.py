@@ -59,6 +59,7 @@ def search(
     relative_values: bool = False,
     rollout_mix: float = 0.0,
     playout_visits: int = 0,
+    predict: float = 0.0,
 ) -> SearchResult:
     """Searches ``state`` for ``player`` (default: the player to move) and returns the result.
 
@@ -87,7 +88,9 @@ def search(
     observations are written. ``rollout_mix`` in [0, 1] also plays every new leaf out (the
     rollouts of ISMCTS) and values it ``(1 - rollout_mix) * evaluator + rollout_mix * playout``;
     ``playout_visits`` > 0 values a new node's first visits by a playout alone
-    (``tb.bots.PUCT``).
+    (``tb.bots.PUCT``). ``predict`` > 0 at a simultaneous node first predicts the other
+    players' choices with that share of the budget (``tb.bots.ISMCTS``); the result is then
+    the search of the reply, with those choices fixed at the root.
     """
     seed = check_seed(seed)
     if evaluator is None and rollout_mix != 0.0:
@@ -95,12 +98,12 @@ def search(
     # The bot holds the config and keeps the evaluator registered while the search runs.
     bot: ISMCTS | PUCT = (
         ISMCTS(iterations=iterations, exploration=exploration, seed=seed,
-               time_limit=time_limit, threads=threads)
+               time_limit=time_limit, threads=threads, predict=predict)
         if evaluator is None else
         PUCT(evaluator, iterations=iterations, seed=seed, time_limit=time_limit,
              threads=threads, batch_size=batch_size, c_puct=c_puct,
              relative_values=relative_values, rollout_mix=rollout_mix,
-             playout_visits=playout_visits)
+             playout_visits=playout_visits, predict=predict)
     )
     decider = state.current_player() if player is None else player
     visits, values, best, line, done, seconds = state._search(bot.config, player, seed)

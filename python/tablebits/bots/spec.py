@@ -13,18 +13,20 @@ __all__ = ["parse"]
 
 
 def parse(spec: str, game: Game | None = None) -> BuiltinBot:
-    """A bot from its short name: ``random``, ``ismcts``, ``ismcts:BUDGET[@EXPLORATION]``,
-    ``pimc``, ``pimc:SAMPLES[@DEPTH]`` (SAMPLES: a count, a time or both, as BUDGET),
-    ``baseline`` or
-    ``baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` (``Baseline``: it needs ``game``, the
-    game it plays; C_PUCT is its ``c_puct``, MIX its ``rollout_mix``, PLAYOUT_VISITS its
-    ``playout_visits``), a weights file ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the
-    network's policy without search; it needs ``game`` too), or
-    ``PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` (``Baseline`` playing that weights
-    file, a network ``tablebits train`` wrote, instead of the shipped one). BUDGET is ITERATIONS, a
-    time per decision (``20ms``, ``0.5s``: iterations until the time is spent) or both
-    (``1000/20ms``: whichever comes first). Time-limited bots depend on the machine's speed
-    (``tb.arena`` takes them only with ``reproducible=False``).
+    """A bot from its short name: ``random``, ``ismcts``,
+    ``ismcts:BUDGET[@EXPLORATION][^PREDICT]``, ``pimc``, ``pimc:SAMPLES[@DEPTH]`` (SAMPLES: a
+    count, a time or both, as BUDGET), ``baseline`` or
+    ``baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT]`` (``Baseline``: it needs
+    ``game``, the game it plays; C_PUCT is its ``c_puct``, MIX its ``rollout_mix``,
+    PLAYOUT_VISITS its ``playout_visits``, PREDICT its ``predict``), a weights file
+    ``PATH.npz`` or ``PATH.npz@greedy`` (``Policy``, the network's policy without search; it
+    needs ``game`` too), or ``PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT]``
+    (``Baseline`` playing that weights file, a network ``tablebits train`` wrote, instead of
+    the shipped one). BUDGET is ITERATIONS, a time per decision (``20ms``, ``0.5s``:
+    iterations until the time is spent) or both (``1000/20ms``: whichever comes first).
+    PREDICT is the budget's share for predicting the others at simultaneous nodes
+    (``ISMCTS``'s ``predict``). Time-limited bots depend on the machine's speed (``tb.arena``
+    takes them only with ``reproducible=False``).
 
     >>> parse("ismcts:500@1.0").iterations
     500
@@ -49,16 +51,21 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
     if "~" in rest and name != "baseline":
         raise ValueError(f"bad bot spec {shown}: ~MIX (the weight of playouts in a leaf's value) "
                          "is for baseline and puct bots")
+    if "^" in rest and name not in ("ismcts", "baseline"):
+        raise ValueError(f"bad bot spec {shown}: ^PREDICT (the budget's share for predictions) "
+                         "is for ismcts and baseline bots")
     if name == "random" and not rest:
         return Random()
     if name == "ismcts":
         if not rest:
             return ISMCTS()
-        budget, _, expl = rest.partition("@")
+        head, caret, predict = rest.partition("^")
+        budget, _, expl = head.partition("@")
         try:
             iterations, time_limit = parse_budget(budget)
             return ISMCTS(iterations, _number(expl, "EXPLORATION") if expl else 0.7,
-                          time_limit=time_limit)
+                          time_limit=time_limit,
+                          predict=_number(predict, "PREDICT") if caret else 0.0)
         except ValueError as err:
             raise ValueError(f"bad bot spec {shown}: {err}") from None
     if name == "baseline":
@@ -73,18 +80,20 @@ def parse(spec: str, game: Game | None = None) -> BuiltinBot:
         except ValueError as err:
             raise ValueError(f"bad bot spec {shown}: {err}") from None
     raise ValueError(
-        f"unknown bot {shown}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION] "
+        f"unknown bot {shown}; expected random, ismcts, ismcts:BUDGET[@EXPLORATION][^PREDICT] "
         "(BUDGET: ITERATIONS, a time such as 20ms, or ITERATIONS/TIME), pimc, "
-        "pimc:SAMPLES[@DEPTH], baseline, baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS], "
-        "a weights file PATH.npz or PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]"
+        "pimc:SAMPLES[@DEPTH], baseline, "
+        "baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT], "
+        "a weights file PATH.npz or PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT]"
     )
 
 
 def _baseline(game: Game | None, rest: str, shown: str, weights: str | None = None) -> Baseline:
-    """``Baseline`` from the ``BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` after a
+    """``Baseline`` from the ``BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT]`` after a
     ``baseline:`` or ``PATH.npz:``."""
     if game is None:
         raise ValueError(f"bot {shown} plays one game's network: pass the game to parse")
+    rest, caret, predict = rest.partition("^")
     head, plus, playouts = rest.rpartition("+")
     if not plus or head.lower().endswith("e"):  # no +PLAYOUT_VISITS, or an exponent's sign
         head, plus = rest, ""
@@ -95,14 +104,15 @@ def _baseline(game: Game | None, rest: str, shown: str, weights: str | None = No
         return Baseline(game, iterations, time_limit=time_limit, weights=weights,
                         c_puct=_number(c_puct, "C_PUCT") if at else DEFAULT_C_PUCT,
                         rollout_mix=_number(mix, "MIX") if tilde else None,
-                        playout_visits=_whole(playouts, "PLAYOUT_VISITS") if plus else None)
+                        playout_visits=_whole(playouts, "PLAYOUT_VISITS") if plus else None,
+                        predict=_number(predict, "PREDICT") if caret else None)
     except ValueError as err:
         raise ValueError(f"bad bot spec {shown}: {err}") from None
 
 
 def _searched_weights(spec: str) -> tuple[str, str] | None:
-    """(path, ``BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]``) of a
-    ``PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS]`` spec, else None."""
+    """(path, ``BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT]``) of a
+    ``PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT]`` spec, else None."""
     cut = spec.lower().rfind(".npz:")
     if cut < 0:
         return None

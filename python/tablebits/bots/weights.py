@@ -16,6 +16,8 @@ the actor's.
   ``Baseline`` plays this network with unless told otherwise, chosen by measurement;
 - ``playout_visits`` (optional, default 0): likewise, the PUCT ``playout_visits`` ``Baseline``
   plays it with by default (a new node valued by a playout until its next visit);
+- ``predict`` (optional, default 0): likewise, the budget's share ``Baseline`` spends by default
+  predicting the other players at simultaneous nodes (``tb.bots.ISMCTS``'s ``predict``);
 - ``linear_values`` (optional, default false): the value head gives the values themselves, not
   their logits (a critic fitted to the returns by regression, as PPO's is).
 
@@ -180,6 +182,11 @@ class Network:
         return int(self.meta.get("playout_visits", 0))
 
     @property
+    def predict(self) -> float:
+        """The ``predict`` share ``Baseline`` plays this network with by default."""
+        return float(self.meta.get("predict", 0.0))
+
+    @property
     def linear_values(self) -> bool:
         """Whether the value head gives the values themselves (no sigmoid)."""
         return bool(self.meta.get("linear_values", False))
@@ -266,12 +273,14 @@ def _joined(actor: list[Layer], critic: list[Layer], policy: Layer,
 
 def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.ndarray],
                  training: dict[str, Any] | None = None, rollout_mix: float = 0.0,
-                 linear_values: bool = False, playout_visits: int = 0) -> None:
+                 linear_values: bool = False, playout_visits: int = 0,
+                 predict: float = 0.0) -> None:
     """Writes ``arrays`` (``hidden{i}_w``/``_b``, optionally ``critic{i}_w``/``_b``,
     ``policy_w``/``_b``, ``value_w``/``_b``, float32) tagged for ``game`` to ``path``, atomically
     (a temporary file, then ``os.replace``): a kill mid-write leaves the previous file, never a
-    torn one. ``rollout_mix`` and ``playout_visits`` are the settings ``Baseline`` plays the
-    network with by default; ``linear_values`` marks a value head without the sigmoid."""
+    torn one. ``rollout_mix``, ``playout_visits`` and ``predict`` are the settings
+    ``Baseline`` plays the network with by default; ``linear_values`` marks a value head
+    without the sigmoid."""
     if not _is_mix(rollout_mix):
         raise ValueError(f"rollout_mix must be a number in [0, 1], got {rollout_mix!r}")
     if not isinstance(linear_values, bool):
@@ -279,9 +288,13 @@ def save_weights(path: str | os.PathLike[str], game: Game, arrays: dict[str, np.
     if not _is_visits(playout_visits):
         raise ValueError(f"playout_visits must be a whole number in [0, 2**32), got "
                          f"{playout_visits!r}")
+    if not _is_predict(predict):
+        raise ValueError(f"predict must be a number in [0, 1), got {predict!r}")
     meta = dict(_meta_of(game), training=training or {}, rollout_mix=float(rollout_mix))
     if playout_visits:
         meta["playout_visits"] = int(playout_visits)
+    if predict:
+        meta["predict"] = float(predict)
     if linear_values:
         meta["linear_values"] = True
     payload: dict[str, Any] = {k: np.ascontiguousarray(v, np.float32) for k, v in arrays.items()}
@@ -429,6 +442,9 @@ def _check_meta(path: Path, meta: dict[str, Any], game: Game) -> None:
     if not _is_visits(meta.get("playout_visits", 0)):
         raise ValueError(f"weights file {path} is corrupt: playout_visits "
                          f"{meta.get('playout_visits')!r} is not a whole number in [0, 2**32)")
+    if not _is_predict(meta.get("predict", 0.0)):
+        raise ValueError(f"weights file {path} is corrupt: predict {meta.get('predict')!r} is "
+                         "not a number in [0, 1)")
     if meta.get("layout") != want["layout"]:
         raise ValueError(
             f"weights file {path} was trained on another observation layout of {game.id} "
@@ -441,6 +457,11 @@ def _is_mix(value: Any) -> bool:
     """Whether ``value`` is a ``rollout_mix``: a number in [0, 1]."""
     return bool(isinstance(value, (int, float, np.integer, np.floating))
             and not isinstance(value, (bool, np.bool_)) and 0.0 <= value <= 1.0)
+
+
+def _is_predict(value: Any) -> bool:
+    """Whether ``value`` is a ``predict`` share: a number in [0, 1)."""
+    return _is_mix(value) and value < 1.0
 
 
 def _is_visits(value: Any) -> bool:

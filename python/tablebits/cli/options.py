@@ -105,13 +105,14 @@ def add_job_options(parser: argparse.ArgumentParser, games: list[str], default_g
 
 #: How ``--bots`` names a bot (arena and ladder), as ``tablebits.bots.parse`` reads it.
 BOTS_HELP = (
-    "random, ismcts or ismcts:BUDGET[@EXPLORATION], BUDGET being ITERATIONS, a time per "
-    "decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME; pimc:SAMPLES[@DEPTH] "
-    "(Fox Duet; SAMPLES a count, a time or both, as BUDGET); baseline or "
-    "baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (PUCT with the "
+    "random, ismcts or ismcts:BUDGET[@EXPLORATION][^PREDICT], BUDGET being ITERATIONS, a "
+    "time per decision (20ms, 0.5s; needs --allow-time-limits) or ITERATIONS/TIME, PREDICT "
+    "the budget's share for predicting the others at simultaneous nodes; "
+    "pimc:SAMPLES[@DEPTH] (Fox Duet; SAMPLES a count, a time or both, as BUDGET); baseline or "
+    "baseline:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT] (PUCT with the "
     "shipped network; C_PUCT: the weight of its priors, MIX: the weight of playouts in its "
     "leaf values, PLAYOUT_VISITS: a new node's visits valued by a playout alone); "
-    "PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS] (the same with a network "
+    "PATH.npz:BUDGET[@C_PUCT][~MIX][+PLAYOUT_VISITS][^PREDICT] (the same with a network "
     "tablebits train wrote); PATH.npz[@greedy] (that network's policy, no search)"
 )
 

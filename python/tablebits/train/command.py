@@ -68,6 +68,10 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
     parser.add_argument("--playout-visits", type=int, default=0,
                         help="the playout_visits Baseline plays the network with by default, "
                              "stored with the weights (docs/strength.md; default: %(default)s)")
+    parser.add_argument("--predict", type=float, default=0.0,
+                        help="the predict share Baseline plays the network with by default "
+                             "(simultaneous nodes), stored with the weights (docs/search.md; "
+                             "default: %(default)s)")
     parser.add_argument("--threads", type=int, default=1,
                         help="teacher games played at once (results do not depend on it; "
                              "default: %(default)s)")
@@ -118,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
         out = args.out or f"train-{game.id}"
         history = train(game, out, config, threads=args.threads, progress=not args.no_progress,
                         rollout_mix=args.rollout_mix, playout_visits=args.playout_visits,
+                        predict=args.predict,
                         backend=args.backend, address=args.address)
     except (ValueError, TypeError, ImportError, ConnectionError) as err:
         print(f"error: {err}", file=sys.stderr)

@@ -174,7 +174,7 @@ class Accepted:
               playing: dict[str, Any]) -> Accepted:
         """Generation ``generation`` of the run in ``folder`` (the checkpoint's); generation 0
         is written from ``arrays``, the network the run starts from, when it is not there, with
-        ``playing`` (``save_weights``'s ``rollout_mix`` and ``playout_visits``)."""
+        ``playing`` (``save_weights``'s ``rollout_mix``, ``playout_visits`` and ``predict``)."""
         path = folder / "generations" / f"gen{generation:04d}.npz"
         if generation == 0 and not path.exists():
             path.parent.mkdir(exist_ok=True)
@@ -191,7 +191,7 @@ class Accepted:
         training = {**network.training, "generation": generation}
         for target in (path, folder / f"{game.id}.npz"):
             save_weights(target, game, network.arrays(), training, network.rollout_mix,
-                         playout_visits=network.playout_visits)
+                         playout_visits=network.playout_visits, predict=network.predict)
         return Accepted(generation, path, load_weights(path, game))
 
 
@@ -205,17 +205,19 @@ def _load_checkpoint(torch: Any, path: Path) -> dict[str, Any]:
 
 def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threads: int = 1,
           progress: bool = True, rollout_mix: float = 0.0, playout_visits: int = 0,
-          backend: str = "local", address: str | None = None) -> list[dict[str, Any]]:
+          predict: float = 0.0, backend: str = "local",
+          address: str | None = None) -> list[dict[str, Any]]:
     """Runs (or resumes, if ``out/checkpoint.pt`` exists) the training run ``config`` of
     ``game`` into the folder ``out``; returns the history, one entry per round.
 
     The same configuration gives the same weights, whether run at once or interrupted and
     resumed any number of times: round ``k``'s games and fitting are seeded from
     ``(seed, k)`` only, and a checkpoint is written only between rounds. ``threads`` plays
-    that many teacher games at once (the results do not depend on it). ``rollout_mix`` and
-    ``playout_visits`` are stored with the weights: the settings ``Baseline`` plays them with by
-    default (they do not change a distilling run, so it may be resumed with others; an expert
-    iteration run's gate plays the networks with them). ``backend="ray"`` plays each round's
+    that many teacher games at once (the results do not depend on it). ``rollout_mix``,
+    ``playout_visits`` and ``predict`` are stored with the weights: the settings ``Baseline``
+    plays them with by default (they do not change a distilling run, so it may be resumed
+    with others; an expert iteration run's gate plays the networks with them).
+    ``backend="ray"`` plays each round's
     games, and the gate's, as Ray tasks (``address`` as in ``tb.simulate``), the same games as
     a local run; the fitting stays in this process. The fitting runs on one
     torch thread (``torch.set_num_threads(1)``, for the whole process): the networks are small,
@@ -230,7 +232,11 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     runner.RunOptions(backend=backend, address=address)  # checks them
     playing: dict[str, Any] = {"rollout_mix": rollout_mix,
                                "playout_visits": check_non_negative_int(playout_visits,
-                                                                        "playout_visits")}
+                                                                        "playout_visits"),
+                               "predict": predict}
+    if isinstance(predict, bool) or not isinstance(predict, (int, float)) \
+            or not 0.0 <= predict < 1.0:
+        raise ValueError(f"predict must be in [0, 1), got {predict!r}")
     for name, value in (("rollout_mix", rollout_mix), ("value_mix", config.value_mix)):
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not 0.0 <= value <= 1.0:
