@@ -208,9 +208,10 @@ void run_search(int games) {
       }
     }
   }
-  // ISMCTS on 2 root-parallel trees, PUCT with a C++ evaluator and playouts mixed into its leaf
-  // values, PUCT with the C++ network on 2 trees (a new node valued by a playout until its second
-  // visit), and random players fill the rest.
+  // ISMCTS on 2 root-parallel trees predicting the others at simultaneous nodes, PUCT with a C++
+  // evaluator and playouts mixed into its leaf values, PUCT with the C++ network on 2 trees (a new
+  // node valued by a playout until its second visit, predictions too), and random players fill
+  // the rest.
   tb::PuctBot puct;
   puct.iterations = 40;
   puct.batch_size = 5;
@@ -220,8 +221,9 @@ void run_search(int games) {
   mlp.threads = 2;
   mlp.relative_values = 1;
   mlp.playout_visits = 1;
+  mlp.predict = 0.3;
   puct.rollout_mix = 0.5;
-  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2}, puct, mlp, {}, {}};
+  const tb::BotConfig bots[tb::kMaxPlayers] = {tb::IsmctsBot{30, 0.7, 0.0, 2, 0.4}, puct, mlp, {}, {}};
   std::vector<int32_t> seats(4 * static_cast<size_t>(n));
   std::vector<float> returns(seats.size()), scores(seats.size());
   std::vector<uint32_t> lengths(4);
