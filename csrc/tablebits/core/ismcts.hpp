@@ -89,7 +89,9 @@ static_assert(kMaxPlayers == 5, "kAnyRootAction lists one entry per player");
 
 // Narrows the root's legal masks to the known choices (an action not legal in this
 // determinisation leaves that player's mask as it is).
-inline void narrow_root(const RootActions& known, std::array<ActionMask, kMaxPlayers>& masks) {
+// Out of line: inlined into Ismcts's iteration loop it cost Hội Phố 2.4% more instructions
+// per iteration, whether or not any choice was known.
+[[gnu::noinline]] inline void narrow_root(const RootActions& known, std::array<ActionMask, kMaxPlayers>& masks) {
   for (int pl = 0; pl < kMaxPlayers; ++pl) {
     if (known[pl] == kNoAction) continue;
     const ActionMask only = ActionMask{1} << known[pl];
@@ -202,6 +204,7 @@ class Ismcts {
     const auto start = std::chrono::steady_clock::now();
     const double c = cfg.exploration;
     root_actions_ = cfg.root_actions;
+    narrowing_ = root_actions_ != kAnyRootAction;
     uint32_t it = 0;
     for (; it < iterations; ++it) {
       if ((it & 15) == 0 && it > 0 && must_stop<G>(timed, start, cfg.time_limit)) break;
@@ -308,7 +311,7 @@ class Ismcts {
         masks[cur] = G::legal_mask(s, p, cur);
       } else {
         for (int pl = 0; pl < n; ++pl) masks[pl] = G::legal_mask(s, p, pl);
-        if (node == 0) narrow_root(root_actions_, masks);
+        if (node == 0 && narrowing_) [[unlikely]] narrow_root(root_actions_, masks);
       }
       select(node, masks, n, c, rng, chosen);
       uint32_t key = 0;
@@ -340,6 +343,7 @@ class Ismcts {
 
   Rollout rollout_;
   RootActions root_actions_ = kAnyRootAction;  // IsmctsConfig::root_actions of the running search
+  bool narrowing_ = false;                     // root_actions_ fixes some player's choice
   std::vector<Node> nodes_;
   EdgeTable edges_;
   std::vector<Arm> arms_;
