@@ -238,6 +238,7 @@ def test_replay_html_refuses_the_options_it_has_no_use_for(capsys, tmp_path):
     (["--threads", "0"], "threads must be a positive int, got 0"),
     (["--rollout-mix", "-1"], "rollout_mix must be in [0, 1], got -1.0"),
     (["--playout-visits", "-1"], "playout_visits must be a non-negative int, got -1"),
+    (["--predict", "1"], "predict must be in [0, 1), got 1.0"),
 ])
 def test_train_checks_its_options_before_it_needs_torch(capsys, tmp_path, option, message):
     code = main(["train", "good_fortune", "--out", str(tmp_path / "run"), *option])

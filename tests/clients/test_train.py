@@ -44,13 +44,14 @@ def assert_same(a: Path, b: Path) -> None:
 
 
 def test_a_few_rounds_give_weights_that_play(tmp_path: Path) -> None:
-    history = train(GAME, tmp_path, config(2), progress=False)
+    history = train(GAME, tmp_path, config(2), progress=False, predict=0.25)
     assert [h["round"] for h in history] == [1, 2] and history[-1]["games"] == 4
     assert (tmp_path / "rounds" / "round0001.npz").exists()
     bot = Baseline("good_fortune", iterations=20, weights=tmp_path / "good_fortune.npz")
     state = GAME.new_initial_state(seed=1)
     assert bot.act(state, state.current_player()) in state.legal_actions()
     assert bot.network.training["games"] == 4
+    assert bot.predict == 0.25  # stored with the weights, the bot's default
 
 
 def test_same_seed_same_weights_other_seed_other_weights(tmp_path: Path) -> None:
@@ -160,11 +161,12 @@ def test_a_warm_start_from_the_command_line_takes_the_shipped_widths(tmp_path: P
     args = parser.parse_args(["good_fortune", "--teacher", "puct", "--rounds", "1",
                               "--games-per-round", "1", "--teacher-iterations", "20",
                               "--gate-games", "2", "--gate-iterations", "10", "--no-progress",
-                              "--out", str(tmp_path)])
+                              "--predict", "0.2", "--out", str(tmp_path)])
     assert run(args) == 0
     shipped = Baseline("good_fortune").network
     start = load_weights(tmp_path / "generations" / "gen0000.npz", GAME)
     assert [w.shape for w, _ in start.hidden] == [w.shape for w, _ in shipped.hidden]
+    assert start.predict == 0.2
     args = parser.parse_args(["good_fortune", "--teacher", "puct", "--hidden", "8",
                               "--out", str(tmp_path / "other")])
     assert run(args) == 2  # the widths differ: refused, with --hidden named
