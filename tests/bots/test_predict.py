@@ -8,6 +8,7 @@ in Python, of the last two rounds of Good Fortune's guess variant.
 from __future__ import annotations
 
 import functools
+import pickle
 import re
 
 import numpy as np
@@ -130,6 +131,8 @@ def test_names_parse_back_and_bad_shares_are_refused():
     assert bot.name == "baseline:300~0.25^0.4"
     again = spec.parse(bot.name, game)
     assert (again.name, again.predict) == (bot.name, bot.predict)
+    copy = pickle.loads(pickle.dumps(tb.bots.Baseline(game, 100, predict=0.2)))
+    assert (copy.predict, copy.name) == (0.2, "baseline:100^0.2")
     for bad in (1.0, -0.1):
         with pytest.raises(ValueError, match="predict must be a number in \\[0, 1\\)"):
             tb.bots.ISMCTS(100, predict=bad)
