@@ -7,9 +7,9 @@
 // the action that does best on average over its own model of them. Where the others are
 // searches much like this one, their choices are largely predictable, and in a game decided by
 // guessing (Good Fortune's guess variant: who places first) the reply to the predicted choice
-// is worth far more than the average; docs/search.md has the measurements. The price: a bot that
-// best-responds to a prediction can itself be predicted and exploited, which a plain search that
-// plays its most-visited action is less open to.
+// is worth far more than the average; docs/search.md has the measurements. The risk: a bot that
+// best-responds to a prediction could itself be predicted and exploited (docs/search.md measures
+// it too), so the share is off unless asked for or stored with a network.
 //
 // Honesty about information: the predictions search a determinisation of the root drawn from
 // the deciding player's view (G::resample), never the root itself, so no hidden information of
