@@ -153,10 +153,7 @@ def test_a_weights_file_stores_its_predict_share(tmp_path):
     game = tb.make("good_fortune", variant="guess")
     network = load_weights(shipped_path(game.id, game.params), game)
     path = tmp_path / "guess.npz"
-    arrays = {f"hidden{i}_{k}": layer[j] for i, layer in enumerate(network.hidden)
-              for j, k in enumerate("wb")}
-    arrays |= {"policy_w": network.policy[0], "policy_b": network.policy[1],
-               "value_w": network.value[0], "value_b": network.value[1]}
+    arrays = network.arrays()
     save_weights(path, game, arrays, rollout_mix=0.5, predict=0.2)
     bot = tb.bots.Baseline(game, 100, weights=path)
     assert bot.predict == 0.2 and bot.name == f"{path}:100"  # the stored default is not shown

@@ -46,25 +46,26 @@ IsmctsResult predicted_search(const typename G::State& root, const typename G::P
   if (G::current_player(view, p) != kSimultaneous || popcount(G::legal_mask(view, p, player)) < 2) {
     return search(root, player, cfg);
   }
-  int others = 0;
-  for (int pl = 0; pl < G::num_players(p); ++pl) others += pl != player && G::legal_mask(view, p, pl) != 0;
-  if (others == 0) return search(root, player, cfg);
+  uint32_t others = 0;  // bit pl: player pl acts here too
+  for (int pl = 0; pl < G::num_players(p); ++pl) {
+    if (pl != player && G::legal_mask(view, p, pl)) others |= 1u << pl;
+  }
+  if (!others) return search(root, player, cfg);
   const auto start = std::chrono::steady_clock::now();
   Config guess = cfg;
   guess.root_actions = kAnyRootAction;
-  guess.iterations = std::max<uint32_t>(1, static_cast<uint32_t>(cfg.iterations * share / others));
-  guess.time_limit = cfg.time_limit * share / others;
+  guess.iterations = std::max<uint32_t>(1, static_cast<uint32_t>(cfg.iterations * share / popcount(others)));
+  guess.time_limit = cfg.time_limit * share / popcount(others);
   Config reply = cfg;
   reply.root_actions = kAnyRootAction;
   uint64_t spent = 0;
-  for (int pl = 0; pl < G::num_players(p); ++pl) {
-    if (pl == player || !G::legal_mask(view, p, pl)) continue;
+  for_each_bit(others, [&](int pl) {
     guess.seed = derive_seed(cfg.seed, static_cast<uint64_t>(pl), kPredictStream);
     const IsmctsResult predicted = search(view, pl, guess);
     spent += predicted.iterations;
     reply.root_actions[pl] = static_cast<int8_t>(predicted.action);
-  }
-  reply.iterations = static_cast<uint32_t>(std::max<uint64_t>(1, cfg.iterations > spent ? cfg.iterations - spent : 1));
+  });
+  reply.iterations = cfg.iterations > spent ? static_cast<uint32_t>(cfg.iterations - spent) : 1;
   if (cfg.time_limit > 0.0) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     // A reply always gets some time: the predictions may overrun their share by a batch.

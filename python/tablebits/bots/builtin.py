@@ -120,7 +120,7 @@ class ISMCTS(BuiltinBot):
     acting player's choice with the same search from that player's seat, spending that share
     of the budget, then search the reply with those choices taken as known and play it
     (docs/search.md, "Prediction at simultaneous nodes"). It wins where the others are
-    searches much like this one, and makes the bot easier to exploit by one that knows it.
+    searches much like this one, and may make the bot easier to exploit by one that knows it.
     """
 
     def __init__(
