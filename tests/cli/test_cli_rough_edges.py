@@ -252,7 +252,8 @@ def test_train_help_shows_the_defaults(capsys):
         main(["train", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for shown in ("(default: 20)", "(default: 50)", "(default: 2000)", "(default: 0.0)",
-                  "(default: the shipped network's with --warm-start, else 128 128)"):
+                  "(default: the shipped network's with --warm-start, the --start-from file's "
+                  "with it, else 128 128)"):
         assert shown in text, shown
 
 

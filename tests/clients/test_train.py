@@ -172,6 +172,27 @@ def test_a_warm_start_from_the_command_line_takes_the_shipped_widths(tmp_path: P
     assert run(args) == 2  # the widths differ: refused, with --hidden named
 
 
+def test_a_run_may_start_from_another_runs_network(tmp_path: Path) -> None:
+    train(GAME, tmp_path / "first", config(1), progress=False)
+    first = tmp_path / "first" / "good_fortune.npz"
+    second = tmp_path / "second"
+    train(GAME, second, expert(1, gate_share=1.0, start_from=str(first)), progress=False)
+    assert_same(second / "generations" / "gen0000.npz", first)
+    with pytest.raises(ValueError, match="pass one"):
+        train(GAME, tmp_path / "both", expert(1, start_from=str(first), warm_start=True),
+              progress=False)
+    # The command line takes the file's widths, and resumes once the file is gone.
+    parser = argparse.ArgumentParser()
+    add_arguments(parser, tb.games())
+    options = ["good_fortune", "--teacher", "puct", "--games-per-round", "1",
+               "--teacher-iterations", "20", "--gate-games", "2", "--gate-iterations", "10",
+               "--no-progress", "--start-from", str(first), "--out", str(tmp_path / "cli")]
+    assert run(parser.parse_args([*options, "--rounds", "1"])) == 0
+    assert_same(tmp_path / "cli" / "generations" / "gen0000.npz", first)
+    first.unlink()
+    assert run(parser.parse_args([*options, "--rounds", "2", "--hidden", "16"])) == 0
+
+
 @pytest.mark.xdist_group("ray")
 def test_self_play_on_ray_gives_the_local_runs_weights(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")

@@ -32,6 +32,8 @@ _HELP = {
     "teacher_mix": "the PUCT teacher's rollout_mix",
     "warm_start": "start from the network shipped for these parameters (default: with "
                   "--teacher puct)",
+    "start_from": "a weights file (.npz) of these parameters to start from instead of the "
+                  "shipped network, such as another run's",
     "gate_games": "PUCT teacher: games of each new network against the accepted one",
     "gate_iterations": "PUCT iterations per decision in those games",
     "gate_share": "the share of the wins a new network needs to become the teacher",
@@ -61,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser, game_ids: list[str]) -> None:
                                 default=default, help=_HELP[f.name] + shown)
     parser.add_argument("--hidden", type=int, nargs="+", default=None,
                         help="widths of the hidden layers (default: the shipped network's with "
-                             f"--warm-start, else {' '.join(map(str, defaults.hidden))})")
+                             f"--warm-start, the --start-from file's with it, else "
+                             f"{' '.join(map(str, defaults.hidden))})")
     parser.add_argument("--rollout-mix", type=float, default=0.0,
                         help="the rollout_mix Baseline plays the network with by default, stored "
                              "with the weights (docs/strength.md; default: %(default)s)")
@@ -99,10 +102,10 @@ def _params(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def _shipped_widths(game: Game) -> tuple[int, ...]:
-    """The hidden widths of the network shipped for ``game``'s parameters, which a warm start
-    begins from (``ValueError`` when there is none)."""
-    network = load_weights(shipped_path(game.id, game.params), game)
+def _starting_widths(game: Game, start_from: str) -> tuple[int, ...]:
+    """The hidden widths of the network a run begins from: the file ``start_from``, else the
+    one shipped for ``game``'s parameters (``ValueError`` when there is none)."""
+    network = load_weights(start_from or shipped_path(game.id, game.params), game)
     return tuple(w.shape[1] for w, _ in network.hidden)
 
 
@@ -112,9 +115,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = make(args.game, **_params(args.param))
         if args.warm_start is None:
-            args.warm_start = args.teacher == "puct"
+            args.warm_start = args.teacher == "puct" and not args.start_from
         if args.hidden is None:
-            args.hidden = _shipped_widths(game) if args.warm_start else TrainConfig.hidden
+            starts = args.warm_start or args.start_from
+            args.hidden = _starting_widths(game, args.start_from) if starts \
+                else TrainConfig.hidden
         config = TrainConfig(
             game=game.id, params=game.params, hidden=tuple(args.hidden),
             **{f.name: getattr(args, f.name) for f in fields(TrainConfig) if f.name in _HELP},

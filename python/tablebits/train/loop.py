@@ -61,6 +61,9 @@ class TrainConfig:
     teacher: str = "ismcts"
     teacher_mix: float = 0.5  #: a PUCT teacher's rollout_mix
     warm_start: bool = False  #: start from the shipped network for these parameters
+    #: a weights file (``.npz``) of these parameters to start from instead, such as another
+    #: run's network: a stronger teacher's run need not relearn what a weaker one taught
+    start_from: str = ""
     gate_games: int = 200  #: PUCT teacher: games of each candidate against the accepted network
     gate_iterations: int = 200  #: PUCT iterations per decision in those games
     #: the candidate's share of the wins (a cooperative game: its team win rate over the
@@ -152,8 +155,9 @@ def _load_arrays(torch: Any, net: Any, network: Network) -> None:
     pairs = [*network.hidden, network.policy, network.value]
     shapes = [tuple(layer.weight.shape[::-1]) for layer in layers]
     if shapes != [w.shape for w, _ in pairs]:
-        raise ValueError(f"the shipped network's layers are {[w.shape for w, _ in pairs]}, this "
-                         f"run's {shapes}: pass --hidden to match it, or start from scratch")
+        raise ValueError(f"the starting network's layers are {[w.shape for w, _ in pairs]}, "
+                         f"this run's {shapes}: pass --hidden to match it, or start from "
+                         "scratch")
     with torch.no_grad():
         for layer, (w, b) in zip(layers, pairs, strict=True):
             layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(w.T)))
@@ -241,6 +245,9 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not 0.0 <= value <= 1.0:
             raise ValueError(f"{name} must be in [0, 1], got {value!r}")
+    if config.warm_start and config.start_from:
+        raise ValueError("warm_start and start_from both name the network to start from: "
+                         "pass one")
     if config.teacher not in TEACHERS:
         raise ValueError(f"teacher must be one of {', '.join(TEACHERS)}, got {config.teacher!r}")
     if config.teacher == "puct":
@@ -258,14 +265,16 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     sizes = (int(np.prod(game.observation_shape)), game.num_actions, game.num_players)
     torch.manual_seed(config.seed)
     net = _model(torch, config, sizes)
-    if config.warm_start:
-        _load_arrays(torch, net, load_weights(shipped_path(game.id, game.params), game))
+    checkpoint = folder / "checkpoint.pt"
+    # A resumed run has its weights in the checkpoint: the starting file may be gone by then.
+    if (config.warm_start or config.start_from) and not checkpoint.exists():
+        source = config.start_from or shipped_path(game.id, game.params)
+        _load_arrays(torch, net, load_weights(source, game))
     optimiser = torch.optim.AdamW(net.parameters(), lr=config.lr,
                                   weight_decay=config.weight_decay)
     window: list[Batch] = []
     history: list[dict[str, Any]] = []
     start = 0
-    checkpoint = folder / "checkpoint.pt"
     if checkpoint.exists():
         saved = _load_checkpoint(torch, checkpoint)
         before = TrainConfig(**{**asdict(TrainConfig(game="", params={})), **saved["config"],
