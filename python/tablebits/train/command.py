@@ -10,8 +10,8 @@ from typing import Any
 
 from .._core import Game
 from .._registry import make
-from ..bots.weights import load_weights, shipped_path
-from .loop import TrainConfig, train
+from ..bots.weights import load_weights
+from .loop import TrainConfig, starting_weights, train
 
 __all__ = ["add_arguments", "run"]
 
@@ -103,9 +103,8 @@ def _params(pairs: list[str]) -> dict[str, Any]:
 
 
 def _starting_widths(game: Game, start_from: str) -> tuple[int, ...]:
-    """The hidden widths of the network a run begins from: the file ``start_from``, else the
-    one shipped for ``game``'s parameters (``ValueError`` when there is none)."""
-    network = load_weights(start_from or shipped_path(game.id, game.params), game)
+    """The hidden widths of the network a run begins from (``loop.starting_weights``)."""
+    network = load_weights(starting_weights(game, start_from), game)
     return tuple(w.shape[1] for w, _ in network.hidden)
 
 

@@ -164,6 +164,12 @@ def _load_arrays(torch: Any, net: Any, network: Network) -> None:
             layer.bias.copy_(torch.from_numpy(b))
 
 
+def starting_weights(game: Game, start_from: str) -> Path:
+    """The file a run that does not begin from scratch begins at: ``start_from``, else the
+    network shipped for ``game``'s parameters (``ValueError`` when there is none)."""
+    return Path(start_from) if start_from else shipped_path(game.id, game.params)
+
+
 @dataclass(frozen=True)
 class Accepted:
     """The network expert iteration's teacher searches with: generation ``generation``, kept in
@@ -268,8 +274,7 @@ def train(game: Game, out: str | os.PathLike[str], config: TrainConfig, *, threa
     checkpoint = folder / "checkpoint.pt"
     # A resumed run has its weights in the checkpoint: the starting file may be gone by then.
     if (config.warm_start or config.start_from) and not checkpoint.exists():
-        source = config.start_from or shipped_path(game.id, game.params)
-        _load_arrays(torch, net, load_weights(source, game))
+        _load_arrays(torch, net, load_weights(starting_weights(game, config.start_from), game))
     optimiser = torch.optim.AdamW(net.parameters(), lr=config.lr,
                                   weight_decay=config.weight_decay)
     window: list[Batch] = []
